@@ -1,0 +1,131 @@
+//! Fixed facts about each board size: which squares exist, their neighbours and how many
+//! spots each holds before it is overfull. Built at compile time, one table per size.
+
+/// The largest board side the rules allow.
+pub const MAX_SIZE: usize = 10;
+/// The smallest board side the rules allow.
+pub const MIN_SIZE: usize = 2;
+/// Squares on the largest board; every per-square array has this length.
+pub const MAX_SQUARES: usize = MAX_SIZE * MAX_SIZE;
+
+/// The shape of one board size. Squares are numbered row-major from 0, densely
+/// (`row * size + col`), so the squares of a board are the low `size * size` bits of a `u128`.
+#[derive(Debug)]
+pub struct Geometry {
+    /// Side length.
+    pub size: u8,
+    /// Mask of every square on the board.
+    pub all: u128,
+    /// Number of neighbours of each square: the most spots it holds without being overfull.
+    pub capacity: [u8; MAX_SQUARES],
+    /// Neighbours of each square; only the first `capacity[sq]` entries are meaningful.
+    pub neighbours: [[u8; 4]; MAX_SQUARES],
+    /// Neighbours of each square as a mask.
+    pub neighbour_mask: [u128; MAX_SQUARES],
+    /// Sum of the capacities: the most spots a board can hold with no square overfull.
+    pub stable_capacity: u16,
+}
+
+const fn build(size: usize) -> Geometry {
+    let mut g = Geometry {
+        size: size as u8,
+        all: if size * size == 128 {
+            u128::MAX
+        } else {
+            (1u128 << (size * size)) - 1
+        },
+        capacity: [0; MAX_SQUARES],
+        neighbours: [[0; 4]; MAX_SQUARES],
+        neighbour_mask: [0; MAX_SQUARES],
+        stable_capacity: 0,
+    };
+    let mut sq = 0;
+    while sq < size * size {
+        let (row, col) = (sq / size, sq % size);
+        let mut count = 0;
+        // Order: up, left, right, down; any fixed order works.
+        let candidates: [(bool, usize); 4] = [
+            (row > 0, sq.wrapping_sub(size)),
+            (col > 0, sq.wrapping_sub(1)),
+            (col + 1 < size, sq + 1),
+            (row + 1 < size, sq + size),
+        ];
+        let mut i = 0;
+        while i < 4 {
+            if candidates[i].0 {
+                let n = candidates[i].1;
+                g.neighbours[sq][count] = n as u8;
+                g.neighbour_mask[sq] |= 1u128 << n;
+                count += 1;
+            }
+            i += 1;
+        }
+        g.capacity[sq] = count as u8;
+        g.stable_capacity += count as u16;
+        sq += 1;
+    }
+    g
+}
+
+static GEOMETRIES: [Geometry; MAX_SIZE - MIN_SIZE + 1] = [
+    build(2),
+    build(3),
+    build(4),
+    build(5),
+    build(6),
+    build(7),
+    build(8),
+    build(9),
+    build(10),
+];
+
+/// The geometry of a board of side `size` (which must be in `MIN_SIZE..=MAX_SIZE`).
+#[inline(always)]
+pub fn geometry(size: u8) -> &'static Geometry {
+    &GEOMETRIES[size as usize - MIN_SIZE]
+}
+
+/// Iterates over the set bits of a square mask, lowest first.
+#[derive(Clone, Copy, Debug)]
+pub struct Squares(pub u128);
+
+impl Iterator for Squares {
+    type Item = usize;
+    #[inline(always)]
+    fn next(&mut self) -> Option<usize> {
+        if self.0 == 0 {
+            return None;
+        }
+        let sq = self.0.trailing_zeros() as usize;
+        self.0 &= self.0 - 1;
+        Some(sq)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn capacities_are_neighbour_counts() {
+        for size in MIN_SIZE..=MAX_SIZE {
+            let g = geometry(size as u8);
+            assert_eq!(g.all.count_ones() as usize, size * size);
+            for sq in 0..size * size {
+                let (r, c) = (sq / size, sq % size);
+                let edges = [r == 0, c == 0, r == size - 1, c == size - 1];
+                let expected = 4 - edges.iter().filter(|&&e| e).count();
+                assert_eq!(g.capacity[sq] as usize, expected, "size {size} sq {sq}");
+                assert_eq!(g.neighbour_mask[sq].count_ones() as usize, expected);
+                assert_eq!(g.neighbour_mask[sq] & !g.all, 0);
+            }
+            assert_eq!(g.stable_capacity as usize, 4 * size * (size - 1));
+        }
+    }
+
+    #[test]
+    fn squares_iterates_set_bits() {
+        let v: Vec<usize> = Squares(0b1010_0001 | 1 << 99).collect();
+        assert_eq!(v, vec![0, 5, 7, 99]);
+    }
+}

@@ -1,0 +1,87 @@
+//! Zobrist keys, generated at compile time by a fixed-seed SplitMix64 so that every build
+//! has the same keys with no start-up work.
+//!
+//! A position's hash is the XOR of one key per (square, spots), one per (square, owner) for
+//! owned squares, and one per board size. White squares always hold one spot, so spots and
+//! owner together name a square's state exactly.
+
+use super::geometry::MAX_SQUARES;
+
+/// Spot counts that have a key. Redistribution keeps every square at or below twice its
+/// neighbour count (at most 8; see `Board::redistribute`), so 16 leaves room to spare.
+pub const SPOT_KEYS: usize = 16;
+
+const fn splitmix64(state: u64) -> (u64, u64) {
+    let state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let mut z = state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    (state, z ^ (z >> 31))
+}
+
+/// All keys in one table, so the three kinds can never collide by construction.
+pub struct Keys {
+    /// `spots[sq][n]`: square `sq` holds `n` spots.
+    pub spots: [[u64; SPOT_KEYS]; MAX_SQUARES],
+    /// `owner[sq][c]`: square `sq` belongs to colour `c` (0 red, 1 blue).
+    pub owner: [[u64; 2]; MAX_SQUARES],
+    /// `size[n]`: the board has side `n`.
+    pub size: [u64; 11],
+}
+
+const fn generate() -> Keys {
+    let mut keys = Keys {
+        spots: [[0; SPOT_KEYS]; MAX_SQUARES],
+        owner: [[0; 2]; MAX_SQUARES],
+        size: [0; 11],
+    };
+    let mut state = 0x6A75_6D70_3631_u64; // "jump61"
+    let mut sq = 0;
+    while sq < MAX_SQUARES {
+        let mut n = 0;
+        while n < SPOT_KEYS {
+            let (s, k) = splitmix64(state);
+            state = s;
+            keys.spots[sq][n] = k;
+            n += 1;
+        }
+        let (s, k) = splitmix64(state);
+        keys.owner[sq][0] = k;
+        let (s, k) = splitmix64(s);
+        keys.owner[sq][1] = k;
+        state = s;
+        sq += 1;
+    }
+    let mut n = 0;
+    while n < 11 {
+        let (s, k) = splitmix64(state);
+        state = s;
+        keys.size[n] = k;
+        n += 1;
+    }
+    keys
+}
+
+/// The keys, computed once by the compiler.
+pub static KEYS: Keys = generate();
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rustc_hash::FxHashSet;
+
+    #[test]
+    fn keys_are_distinct_and_nonzero() {
+        let mut seen = FxHashSet::default();
+        let all = KEYS
+            .spots
+            .iter()
+            .flatten()
+            .chain(KEYS.owner.iter().flatten())
+            .chain(KEYS.size.iter());
+        for &k in all {
+            assert_ne!(k, 0);
+            assert!(seen.insert(k), "duplicate key {k:#x}");
+        }
+    }
+}

@@ -1,0 +1,5 @@
+//! jump61: a rules library and engine for Jump61, a KJumpingCube variant.
+
+pub mod board;
+pub mod cli;
+pub mod perft;

@@ -1,0 +1,294 @@
+#![allow(dead_code)]
+//! A deliberately plain reference implementation of the Jump61 rules, used
+//! only to cross-check the real engine in the integration tests.
+//!
+//! It is written to be obviously correct, not fast: squares live in plain
+//! vectors, neighbours are recomputed on demand, the win test scans the whole
+//! board, and toppling uses a simple FIFO work list.
+//!
+//! Rules (2014 assignment text, section 2, plus the settled points in
+//! `spec/README.md`):
+//! * N x N board, 2 <= N <= 10; every square starts white with one spot.
+//! * Neighbours are orthogonal; a square is overfull when it has more spots
+//!   than neighbours.
+//! * Red moves when (total spots + N) is even, Blue otherwise.
+//! * A move by P adds one spot to a square not of the opponent's colour and
+//!   colours it P; then overfull squares topple (one spot to each neighbour,
+//!   neighbour coloured P) until none is overfull, or until every square is
+//!   P's colour (checked after the placement and after every single topple).
+//! * A won position (all squares one colour) has no legal moves.
+//!
+//! Notation: the rows of `dump` joined by '/', no spaces, each square being
+//! the spot count followed by 'r', 'b' or '-' (neutral squares are "1-").
+
+use std::collections::VecDeque;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlainBoard {
+    /// Board side length N.
+    size: usize,
+    /// Colour of each square, row-major: 'r', 'b' or '-' (white).
+    colours: Vec<char>,
+    /// Number of spots on each square, row-major.
+    spots: Vec<u32>,
+}
+
+impl PlainBoard {
+    /// The initial position: all squares white with one spot.
+    pub fn new(size: usize) -> PlainBoard {
+        assert!((2..=10).contains(&size), "board size {size} not in 2..=10");
+        PlainBoard {
+            size,
+            colours: vec!['-'; size * size],
+            spots: vec![1; size * size],
+        }
+    }
+
+    /// Parses the one-line notation, e.g. `2r1-1-/1-2b1-/1-1-1-`.
+    pub fn parse(notation: &str) -> Result<PlainBoard, String> {
+        let text = notation.trim();
+        let rows: Vec<&str> = text.split('/').collect();
+        let size = rows.len();
+        if !(2..=10).contains(&size) {
+            return Err(format!("board size {size} not in 2..=10 in {text:?}"));
+        }
+        let mut board = PlainBoard::new(size);
+        for (r, row_text) in rows.iter().enumerate() {
+            let chars: Vec<char> = row_text.chars().collect();
+            if chars.len() != 2 * size {
+                return Err(format!(
+                    "row {} is {:?}: expected {} squares of two characters each",
+                    r + 1,
+                    row_text,
+                    size
+                ));
+            }
+            for c in 0..size {
+                let digit = chars[2 * c];
+                let colour = chars[2 * c + 1];
+                let token: String = [digit, colour].iter().collect();
+                let spots = match digit.to_digit(10) {
+                    Some(d) => d,
+                    None => {
+                        return Err(format!(
+                            "square {}:{} is {:?}: spot count is not a digit",
+                            r + 1,
+                            c + 1,
+                            token
+                        ));
+                    }
+                };
+                let limit = board.neighbours(r * size + c).len() as u32;
+                match colour {
+                    '-' => {
+                        if spots != 1 {
+                            return Err(format!(
+                                "square {}:{} is {:?}: a neutral square must be \"1-\"",
+                                r + 1,
+                                c + 1,
+                                token
+                            ));
+                        }
+                    }
+                    'r' | 'b' => {
+                        if spots < 1 || spots > limit {
+                            return Err(format!(
+                                "square {}:{} is {:?}: spots must be 1..={}",
+                                r + 1,
+                                c + 1,
+                                token,
+                                limit
+                            ));
+                        }
+                    }
+                    _ => {
+                        return Err(format!(
+                            "square {}:{} is {:?}: colour must be 'r', 'b' or '-'",
+                            r + 1,
+                            c + 1,
+                            token
+                        ));
+                    }
+                }
+                let i = r * size + c;
+                board.colours[i] = colour;
+                board.spots[i] = spots;
+            }
+        }
+        Ok(board)
+    }
+
+    /// The one-line notation; spot counts are printed in decimal (counts above
+    /// 9 can only occur in won boards).
+    pub fn notation(&self) -> String {
+        let mut rows = Vec::new();
+        for r in 0..self.size {
+            let mut row = String::new();
+            for c in 0..self.size {
+                let i = r * self.size + c;
+                row.push_str(&self.spots[i].to_string());
+                row.push(self.colours[i]);
+            }
+            rows.push(row);
+        }
+        rows.join("/")
+    }
+
+    pub fn size(&self) -> usize {
+        self.size
+    }
+
+    pub fn total_spots(&self) -> u32 {
+        self.spots.iter().sum()
+    }
+
+    /// 'r' when (total spots + N) is even, 'b' otherwise.
+    pub fn to_move(&self) -> char {
+        if (self.total_spots() as usize + self.size) % 2 == 0 {
+            'r'
+        } else {
+            'b'
+        }
+    }
+
+    /// 'r' or 'b' if every square has that colour.
+    pub fn winner(&self) -> Option<char> {
+        ['r', 'b'].into_iter().find(|&p| self.all_colour(p))
+    }
+
+    /// Colour character ('r', 'b', '-') and spot count of square row:col
+    /// (1-based).
+    pub fn square(&self, row: usize, col: usize) -> (char, u32) {
+        let i = self.index(row, col);
+        (self.colours[i], self.spots[i])
+    }
+
+    /// Legal moves (1-based row, col) in row-major order; none when won.
+    pub fn legal_moves(&self) -> Vec<(usize, usize)> {
+        let mut moves = Vec::new();
+        if self.winner().is_some() {
+            return moves;
+        }
+        for row in 1..=self.size {
+            for col in 1..=self.size {
+                if self.is_legal(row, col) {
+                    moves.push((row, col));
+                }
+            }
+        }
+        moves
+    }
+
+    /// Plays a move for the side to move; panics if it is illegal.
+    pub fn play(&mut self, row: usize, col: usize) {
+        assert!(
+            self.is_legal(row, col),
+            "illegal move {row} {col} in {}",
+            self.notation()
+        );
+        let player = self.to_move();
+        let start = self.index(row, col);
+        self.spots[start] += 1;
+        self.colours[start] = player;
+        if self.all_colour(player) {
+            return;
+        }
+        // Invariant: every overfull square is somewhere in the work list
+        // (possibly more than once; entries that are no longer overfull when
+        // taken out are skipped).
+        let mut work = VecDeque::new();
+        work.push_back(start);
+        while let Some(i) = work.pop_front() {
+            if !self.is_overfull(i) {
+                continue;
+            }
+            let neighbours = self.neighbours(i);
+            self.spots[i] -= neighbours.len() as u32;
+            for &k in &neighbours {
+                self.spots[k] += 1;
+                self.colours[k] = player;
+            }
+            if self.all_colour(player) {
+                return;
+            }
+            if self.is_overfull(i) {
+                work.push_back(i);
+            }
+            for &k in &neighbours {
+                if self.is_overfull(k) {
+                    work.push_back(k);
+                }
+            }
+        }
+        for i in 0..self.spots.len() {
+            assert!(!self.is_overfull(i), "plain: overfull square left behind");
+        }
+    }
+
+    /// Number of move sequences of exactly `depth` plies. Depth 0 gives 1; a
+    /// won position has no moves and so gives 0 for any depth >= 1.
+    pub fn perft(&self, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        let mut count = 0;
+        for (row, col) in self.legal_moves() {
+            let mut child = self.clone();
+            child.play(row, col);
+            count += child.perft(depth - 1);
+        }
+        count
+    }
+
+    // ----- helpers -----
+
+    /// Row-major index of 1-based row:col; panics when off the board.
+    fn index(&self, row: usize, col: usize) -> usize {
+        assert!(
+            (1..=self.size).contains(&row) && (1..=self.size).contains(&col),
+            "square {row}:{col} is off the {0}x{0} board",
+            self.size
+        );
+        (row - 1) * self.size + (col - 1)
+    }
+
+    /// Indices of the orthogonal neighbours of square `i`.
+    fn neighbours(&self, i: usize) -> Vec<usize> {
+        let n = self.size;
+        let (r, c) = (i / n, i % n);
+        let mut result = Vec::new();
+        if r > 0 {
+            result.push(i - n);
+        }
+        if r + 1 < n {
+            result.push(i + n);
+        }
+        if c > 0 {
+            result.push(i - 1);
+        }
+        if c + 1 < n {
+            result.push(i + 1);
+        }
+        result
+    }
+
+    fn is_overfull(&self, i: usize) -> bool {
+        self.spots[i] > self.neighbours(i).len() as u32
+    }
+
+    fn all_colour(&self, p: char) -> bool {
+        self.colours.iter().all(|&c| c == p)
+    }
+
+    /// True if the side to move may add a spot at 1-based row:col.
+    fn is_legal(&self, row: usize, col: usize) -> bool {
+        if row < 1 || row > self.size || col < 1 || col > self.size {
+            return false;
+        }
+        if self.winner().is_some() {
+            return false;
+        }
+        let opponent = if self.to_move() == 'r' { 'b' } else { 'r' };
+        self.colours[self.index(row, col)] != opponent
+    }
+}
