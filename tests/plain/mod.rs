@@ -18,6 +18,15 @@
 //!   P's colour (checked after the placement and after every single topple).
 //! * A won position (all squares one colour) has no legal moves.
 //!
+//! Topple order: FIFO work list, starting with the square played; after each
+//! topple the toppled square (if still overfull) and then its overfull
+//! neighbours, in the order up, down, left, right, are appended. A non-winning
+//! move ends in the same board whatever the order (the toppling is abelian),
+//! and so do the winner and the total spots, hence `perft`. But the spot layout
+//! of a *won* board depends on the order (e.g. Red 1:1 on `2r2r/2b2b` gives
+//! `2r3r/1r3r` here, `2r1r/3r3r` with a LIFO list), so compare won boards
+//! with another engine by winner and total spots, not by notation.
+//!
 //! Notation: the rows of `dump` joined by '/', no spaces, each square being
 //! the spot count followed by 'r', 'b' or '-' (neutral squares are "1-").
 
@@ -144,7 +153,7 @@ impl PlainBoard {
 
     /// 'r' when (total spots + N) is even, 'b' otherwise.
     pub fn to_move(&self) -> char {
-        if (self.total_spots() as usize + self.size) % 2 == 0 {
+        if (self.total_spots() as usize + self.size).is_multiple_of(2) {
             'r'
         } else {
             'b'
