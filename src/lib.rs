@@ -3,3 +3,4 @@
 pub mod board;
 pub mod cli;
 pub mod perft;
+pub mod search;
