@@ -24,6 +24,21 @@ pub struct Geometry {
     pub neighbour_mask: [u128; MAX_SQUARES],
     /// Sum of the capacities: the most spots a board can hold with no square overfull.
     pub stable_capacity: u16,
+    /// Squares not in the first column / not in the last column, for shifting masks sideways.
+    not_first_col: u128,
+    not_last_col: u128,
+}
+
+impl Geometry {
+    /// Every square next to a square of `mask`: the neighbours of the whole set at once.
+    #[inline(always)]
+    pub fn spread(&self, mask: u128) -> u128 {
+        let n = self.size as u32;
+        ((mask << 1) & self.not_first_col)
+            | ((mask >> 1) & self.not_last_col)
+            | ((mask << n) & self.all)
+            | (mask >> n)
+    }
 }
 
 const fn build(size: usize) -> Geometry {
@@ -38,6 +53,8 @@ const fn build(size: usize) -> Geometry {
         neighbours: [[0; 4]; MAX_SQUARES],
         neighbour_mask: [0; MAX_SQUARES],
         stable_capacity: 0,
+        not_first_col: 0,
+        not_last_col: 0,
     };
     let mut sq = 0;
     while sq < size * size {
@@ -61,6 +78,12 @@ const fn build(size: usize) -> Geometry {
             i += 1;
         }
         g.capacity[sq] = count as u8;
+        if col > 0 {
+            g.not_first_col |= 1u128 << sq;
+        }
+        if col + 1 < size {
+            g.not_last_col |= 1u128 << sq;
+        }
         g.stable_capacity += count as u16;
         sq += 1;
     }
@@ -120,6 +143,23 @@ mod tests {
                 assert_eq!(g.neighbour_mask[sq] & !g.all, 0);
             }
             assert_eq!(g.stable_capacity as usize, 4 * size * (size - 1));
+        }
+    }
+
+    #[test]
+    fn spread_is_the_union_of_neighbour_masks() {
+        for size in MIN_SIZE..=MAX_SIZE {
+            let g = geometry(size as u8);
+            for sq in 0..size * size {
+                assert_eq!(
+                    g.spread(1 << sq),
+                    g.neighbour_mask[sq],
+                    "size {size} sq {sq}"
+                );
+            }
+            let mask = 0x5A5A_A5A5_0F0F_F0F0_1234_5678_9ABC_DEF0 & g.all;
+            let union = Squares(mask).fold(0, |m, sq| m | g.neighbour_mask[sq]);
+            assert_eq!(g.spread(mask), union);
         }
     }
 

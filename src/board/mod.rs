@@ -395,6 +395,14 @@ impl Board {
     }
 }
 
+/// Hashing a board feeds only its Zobrist key: equal boards have equal keys, and `Eq`
+/// still compares whole boards, so maps keyed by boards are exact.
+impl std::hash::Hash for Board {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        state.write_u64(self.hash);
+    }
+}
+
 impl fmt::Debug for Board {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "Board({})", self.to_notation())

@@ -1,10 +1,35 @@
 //! The AI: iterative-deepening alpha-beta over the board, with a transposition table.
+//!
+//! `Engine` is what a game talks to: it keeps its table between moves, turns the time per
+//! move into limits, and picks the search that its level asks for.
 
+pub mod eval;
+mod negamax;
+pub mod score;
 pub mod solve;
+pub mod tt;
 
-use crate::board::{Board, Coord};
+pub use negamax::Evaluation;
+pub use score::Score;
+
+use crate::board::{Board, Coord, Squares};
+use negamax::{Shared, Worker};
+use rand::rngs::Xoshiro256PlusPlus;
+use rand::{RngExt, SeedableRng};
+use score::{INFINITY, MAX_PLY};
 use std::fmt;
-use std::time::Duration;
+use std::sync::atomic::{AtomicBool, AtomicU64};
+use std::time::{Duration, Instant};
+use tt::Table;
+
+/// Nodes per second that one thread of this engine is budgeted for. The soft limit of a
+/// move is this many nodes per second of its time, so a one-thread search does the same
+/// work on every run and machine (determinism); the clock is a hard limit that binds only
+/// on a machine slower than this estimate (about half of what the project's machine does).
+pub const BUDGET_NODES_PER_SECOND: f64 = 3_000_000.0;
+
+/// The wall clock stops a search this long before its time is up, for the reply itself.
+const CLOCK_MARGIN: Duration = Duration::from_millis(2);
 
 /// Settings of an automated player.
 #[derive(Clone, Debug, PartialEq)]
@@ -32,10 +57,6 @@ impl Default for EngineConfig {
         }
     }
 }
-
-/// A score from the side to move's view; wins and losses carry their distance in plies.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub struct Score(pub i32);
 
 /// One line of search progress, printed after each finished depth when asked for.
 #[derive(Clone, Debug)]
@@ -67,21 +88,59 @@ impl fmt::Display for Progress {
     }
 }
 
-impl fmt::Display for Score {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "cp {}", self.0)
+/// How far one search may go.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Limits {
+    pub max_depth: u32,
+    pub node_budget: u64,
+    pub move_time: Duration,
+}
+
+impl Limits {
+    /// The limits of a move given `move_time`: the node budget it buys, the clock as a cap.
+    pub fn for_time(move_time: Duration) -> Limits {
+        Limits {
+            max_depth: MAX_PLY as u32 - 2,
+            node_budget: (move_time.as_secs_f64() * BUDGET_NODES_PER_SECOND).max(1.0) as u64,
+            move_time,
+        }
     }
+
+    /// A search to exactly `depth` plies (unless a proven result comes first), unlimited in time.
+    pub fn depth(depth: u32) -> Limits {
+        Limits {
+            max_depth: depth,
+            node_budget: u64::MAX,
+            move_time: Duration::from_secs(1 << 30),
+        }
+    }
+}
+
+/// What a search found.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SearchResult {
+    pub best_move: usize,
+    pub score: Score,
+    /// The deepest depth finished.
+    pub depth: u32,
+    pub nodes: u64,
 }
 
 /// An automated player: keeps its table between moves of one game.
 pub struct Engine {
     config: EngineConfig,
+    table: Table,
+    rng: Xoshiro256PlusPlus,
 }
 
 impl Engine {
     /// A new engine with empty tables.
     pub fn new(config: EngineConfig) -> Engine {
-        Engine { config }
+        Engine {
+            table: Table::new(config.hash_mb),
+            rng: Xoshiro256PlusPlus::seed_from_u64(config.seed),
+            config,
+        }
     }
 
     /// The current settings.
@@ -89,21 +148,256 @@ impl Engine {
         &self.config
     }
 
-    /// Changes the settings (resizing the table if the hash size changed).
+    /// Changes the settings: a new hash size makes a new table, a new seed restarts the
+    /// random choices.
     pub fn set_config(&mut self, config: EngineConfig) {
+        if config.hash_mb != self.config.hash_mb {
+            self.table = Table::new(config.hash_mb);
+        }
+        if config.seed != self.config.seed {
+            self.rng = Xoshiro256PlusPlus::seed_from_u64(config.seed);
+        }
         self.config = config;
     }
 
-    /// Forgets everything learned (a new game).
-    pub fn clear(&mut self) {}
+    /// Forgets everything learned (a new game); restarts the random choices from the seed.
+    pub fn clear(&mut self) {
+        self.table.clear();
+        self.rng = Xoshiro256PlusPlus::seed_from_u64(self.config.seed);
+    }
 
     /// Chooses a move for the side to move, or `None` when the game is over. `progress` is
     /// called after each finished depth.
     pub fn choose_move(
         &mut self,
         board: &Board,
-        _progress: &mut dyn FnMut(&Progress),
+        progress: &mut dyn FnMut(&Progress),
     ) -> Option<usize> {
-        crate::board::Squares(board.legal_moves()).next()
+        if board.legal_moves() == 0 {
+            return None;
+        }
+        let time = Limits::for_time(self.config.move_time);
+        let result = match self.config.level {
+            1 => return Some(self.greedy_move(board)),
+            2 => self.search(
+                board,
+                Limits {
+                    max_depth: 2,
+                    ..time
+                },
+                Evaluation::Full,
+                true,
+                progress,
+            ),
+            3 => self.search(
+                board,
+                Limits {
+                    max_depth: 4,
+                    ..time
+                },
+                Evaluation::SquareCount,
+                false,
+                progress,
+            ),
+            4 => self.search(
+                board,
+                Limits {
+                    max_depth: 4,
+                    ..time
+                },
+                Evaluation::Full,
+                true,
+                progress,
+            ),
+            _ => self.search(board, time, Evaluation::Full, true, progress),
+        };
+        Some(result.best_move)
+    }
+
+    /// Level 1: the move whose result evaluates best, ties broken by the seeded generator.
+    fn greedy_move(&mut self, board: &Board) -> usize {
+        let mut best = (i32::MIN, 0u32, 0usize);
+        for sq in Squares(board.legal_moves()) {
+            let mut child = *board;
+            child.play(sq);
+            let value = if child.winner().is_some() {
+                INFINITY
+            } else {
+                -eval::evaluate(&child)
+            };
+            let candidate = (value, self.rng.random::<u32>(), sq);
+            if candidate > best {
+                best = candidate;
+            }
+        }
+        best.2
+    }
+
+    /// Iterative deepening from depth 1 until a limit, or until the result is proven.
+    pub fn search(
+        &mut self,
+        board: &Board,
+        limits: Limits,
+        evaluation: Evaluation,
+        ordering: bool,
+        progress: &mut dyn FnMut(&Progress),
+    ) -> SearchResult {
+        let start = Instant::now();
+        let (stop, nodes) = (AtomicBool::new(false), AtomicU64::new(0));
+        self.table.new_search();
+        let shared = Shared {
+            table: &self.table,
+            stop: &stop,
+            nodes: &nodes,
+            node_budget: limits.node_budget,
+            deadline: start + limits.move_time.saturating_sub(CLOCK_MARGIN),
+        };
+        let mut worker = Worker::new(&shared);
+        worker.evaluation = evaluation;
+        worker.ordering = ordering;
+        let mut keyed = [(0, 0); 100];
+        let n = worker.order_moves(board, None, 0, &mut keyed);
+        let mut root: Vec<usize> = keyed[..n].iter().map(|&(_, sq)| sq as usize).collect();
+        let mut result = SearchResult {
+            best_move: root[0],
+            score: Score(-INFINITY),
+            depth: 0,
+            nodes: 0,
+        };
+        for depth in 1..=limits.max_depth {
+            let (best, score) = search_root(&mut worker, board, &root, depth as i32);
+            if let Some(sq) = best {
+                // A move fully searched is trustworthy even in an unfinished iteration:
+                // the first move tried is the previous best.
+                result.best_move = sq;
+                result.score = Score(score);
+            }
+            if worker.aborted {
+                break;
+            }
+            result.depth = depth;
+            root.retain(|&m| m != result.best_move);
+            root.insert(0, result.best_move);
+            worker.flush_nodes();
+            let used = shared.nodes.load(std::sync::atomic::Ordering::Relaxed);
+            progress(&Progress {
+                depth,
+                score: result.score,
+                nodes: used,
+                elapsed: start.elapsed(),
+                pv: worker
+                    .principal_variation(board, result.best_move, depth as usize)
+                    .into_iter()
+                    .map(|sq| board.coord(sq))
+                    .collect(),
+            });
+            let proven = result.score.win_plies().or(result.score.loss_plies());
+            if proven.is_some_and(|p| p <= depth) || root.len() == 1 {
+                break;
+            }
+            // The next depth costs several times this one: do not start what cannot finish.
+            if used >= limits.node_budget / 3 || start.elapsed() >= limits.move_time / 3 {
+                break;
+            }
+        }
+        worker.flush_nodes();
+        result.nodes = nodes.load(std::sync::atomic::Ordering::Relaxed);
+        result
+    }
+}
+
+/// Searches the root moves in order with a full window for the first, null windows after.
+/// Returns the best move fully searched (if any) and its score.
+fn search_root(
+    worker: &mut Worker,
+    board: &Board,
+    root: &[usize],
+    depth: i32,
+) -> (Option<usize>, i32) {
+    let (mut alpha, beta) = (-INFINITY, INFINITY);
+    let mut best = None;
+    for (i, &sq) in root.iter().enumerate() {
+        let mut child = *board;
+        child.play(sq);
+        let score = if i == 0 {
+            -worker.negamax(&child, depth - 1, 1, -beta, -alpha)
+        } else {
+            let s = -worker.negamax(&child, depth - 1, 1, -alpha - 1, -alpha);
+            if s > alpha && !worker.aborted {
+                -worker.negamax(&child, depth - 1, 1, -beta, -alpha)
+            } else {
+                s
+            }
+        };
+        if worker.aborted {
+            break;
+        }
+        if score > alpha {
+            alpha = score;
+            best = Some(sq);
+        }
+    }
+    (best, alpha)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn engine() -> Engine {
+        Engine::new(EngineConfig::default())
+    }
+
+    #[test]
+    fn takes_an_immediate_win() {
+        // Red to move; 1:1 explodes into the only Blue square's corner chain.
+        let b: Board = "2r2b/1r1r".parse().unwrap();
+        let mut e = engine();
+        let r = e.search(&b, Limits::depth(4), Evaluation::Full, true, &mut |_| {});
+        let mut after = b;
+        after.play(r.best_move);
+        assert_eq!(after.winner(), Some(b.to_move()));
+        assert_eq!(r.score.win_plies(), Some(1));
+    }
+
+    #[test]
+    fn one_thread_with_the_same_limits_gives_the_same_search() {
+        let mut b = Board::new(5);
+        for sq in [0, 6, 12, 18, 24, 1] {
+            b.play(sq);
+        }
+        let run = || {
+            engine().search(
+                &b,
+                Limits {
+                    max_depth: 6,
+                    ..Limits::depth(6)
+                },
+                Evaluation::Full,
+                true,
+                &mut |_| {},
+            )
+        };
+        assert_eq!(run(), run());
+    }
+
+    #[test]
+    fn every_level_plays_a_legal_move() {
+        let b = Board::new(4);
+        for level in 1..=5 {
+            let mut e = Engine::new(EngineConfig {
+                level,
+                move_time: Duration::from_millis(20),
+                ..EngineConfig::default()
+            });
+            let sq = e.choose_move(&b, &mut |_| {}).unwrap();
+            assert!(b.is_legal(sq), "level {level}");
+        }
+    }
+
+    #[test]
+    fn a_won_board_has_no_move() {
+        let b: Board = "2r2r/1r1r".parse().unwrap();
+        assert_eq!(engine().choose_move(&b, &mut |_| {}), None);
     }
 }

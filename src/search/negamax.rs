@@ -1,0 +1,274 @@
+//! One search thread: principal-variation alpha-beta over the board, with the shared
+//! transposition table, killer moves and a history table for move ordering.
+//!
+//! Nothing is pruned but by alpha-beta itself, so a depth-d search sees every win and
+//! loss within d plies: the AI's duties (wins within four moves, defence against them)
+//! rest on that.
+
+use super::eval;
+use super::score::{INFINITY, MAX_PLY, WIN, from_table, to_table};
+use super::tt::{Bound, Entry, Table};
+use crate::board::{Board, Squares, geometry};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::Instant;
+
+/// What all threads of one search share.
+pub struct Shared<'a> {
+    pub table: &'a Table,
+    pub stop: &'a AtomicBool,
+    pub nodes: &'a AtomicU64,
+    /// The search stops once this many nodes are counted (deterministic on one thread).
+    pub node_budget: u64,
+    /// And in any case at this moment.
+    pub deadline: Instant,
+}
+
+/// Which evaluation the search calls at its leaves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Evaluation {
+    /// `eval::evaluate`: the full engine.
+    Full,
+    /// `eval::square_count`: the plain course evaluation, for the fixed baseline level.
+    SquareCount,
+}
+
+/// Nodes between looks at the clock and the shared counter.
+const CHECK_EVERY: u64 = 1024;
+
+/// One thread's search state.
+pub struct Worker<'a> {
+    shared: &'a Shared<'a>,
+    pub evaluation: Evaluation,
+    /// Whether move ordering uses the table, killers and history (off for the baseline).
+    pub ordering: bool,
+    killers: [[u8; 2]; MAX_PLY],
+    history: [[i32; 100]; 2],
+    pub nodes: u64,
+    unflushed: u64,
+    pub aborted: bool,
+}
+
+/// A move's ordering key: higher is tried first.
+type Keyed = (i32, u8);
+
+impl<'a> Worker<'a> {
+    pub fn new(shared: &'a Shared<'a>) -> Worker<'a> {
+        Worker {
+            shared,
+            evaluation: Evaluation::Full,
+            ordering: true,
+            killers: [[u8::MAX; 2]; MAX_PLY],
+            history: [[0; 100]; 2],
+            nodes: 0,
+            unflushed: 0,
+            aborted: false,
+        }
+    }
+
+    fn evaluate(&self, board: &Board) -> i32 {
+        match self.evaluation {
+            Evaluation::Full => eval::evaluate(board),
+            Evaluation::SquareCount => eval::square_count(board),
+        }
+    }
+
+    /// Counts a node; every `CHECK_EVERY` nodes, publishes the count and checks the limits.
+    fn count_node(&mut self) {
+        self.nodes += 1;
+        self.unflushed += 1;
+        if self.unflushed < CHECK_EVERY {
+            return;
+        }
+        let total = self
+            .shared
+            .nodes
+            .fetch_add(self.unflushed, Ordering::Relaxed)
+            + self.unflushed;
+        self.unflushed = 0;
+        if total >= self.shared.node_budget || Instant::now() >= self.shared.deadline {
+            self.shared.stop.store(true, Ordering::Relaxed);
+        }
+        if self.shared.stop.load(Ordering::Relaxed) {
+            self.aborted = true;
+        }
+    }
+
+    /// Publishes the nodes not yet added to the shared counter.
+    pub fn flush_nodes(&mut self) {
+        self.shared
+            .nodes
+            .fetch_add(self.unflushed, Ordering::Relaxed);
+        self.unflushed = 0;
+    }
+
+    /// The value of `board` searched `depth` plies deep, `ply` plies from the root, within
+    /// the window (alpha, beta). Returns garbage once `aborted` is set; callers check it.
+    pub fn negamax(&mut self, board: &Board, depth: i32, ply: usize, alpha: i32, beta: i32) -> i32 {
+        self.count_node();
+        if self.aborted {
+            return 0;
+        }
+        if board.winner().is_some() {
+            // The player who just moved owns every square.
+            return -(WIN - ply as i32);
+        }
+        if depth <= 0 || ply >= MAX_PLY - 1 {
+            return self.evaluate(board);
+        }
+        // No result here can beat a win on the next move or be worse than losing now.
+        let alpha = alpha.max(-(WIN - ply as i32));
+        let beta = beta.min(WIN - ply as i32 - 1);
+        if alpha >= beta {
+            return alpha;
+        }
+        let key = board.hash();
+        let entry = if self.ordering {
+            self.shared.table.probe(key)
+        } else {
+            None
+        };
+        if let Some(e) = entry
+            && e.depth as i32 >= depth
+            && ply > 0
+        {
+            let s = from_table(e.score, ply);
+            let usable = match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => s >= beta,
+                Bound::Upper => s <= alpha,
+            };
+            if usable {
+                return s;
+            }
+        }
+        let mut moves = [(0, 0); 100];
+        let n = self.order_moves(board, entry.and_then(|e| e.best_move), ply, &mut moves);
+        let original_alpha = alpha;
+        let mut alpha = alpha;
+        let mut best = -INFINITY;
+        let mut best_move = moves[0].1;
+        for (i, &(_, sq)) in moves[..n].iter().enumerate() {
+            let mut child = *board;
+            child.play(sq as usize);
+            let score = if i == 0 {
+                -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha)
+            } else {
+                let s = -self.negamax(&child, depth - 1, ply + 1, -alpha - 1, -alpha);
+                if s > alpha && s < beta {
+                    -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha)
+                } else {
+                    s
+                }
+            };
+            if self.aborted {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                best_move = sq;
+            }
+            if score > alpha {
+                alpha = score;
+                if alpha >= beta {
+                    self.reward(board, sq, ply, depth);
+                    break;
+                }
+            }
+        }
+        if self.ordering {
+            let bound = if best >= beta {
+                Bound::Lower
+            } else if best > original_alpha {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            self.shared.table.store(
+                key,
+                Entry {
+                    best_move: Some(best_move),
+                    depth: depth.min(255) as u8,
+                    bound,
+                    score: to_table(best, ply),
+                },
+            );
+        }
+        best
+    }
+
+    /// Remembers a move that caused a cut-off: as a killer at this ply and in the history.
+    fn reward(&mut self, board: &Board, sq: u8, ply: usize, depth: i32) {
+        if !self.ordering {
+            return;
+        }
+        let k = &mut self.killers[ply];
+        if k[0] != sq {
+            k[1] = k[0];
+            k[0] = sq;
+        }
+        let h = &mut self.history[board.to_move() as usize][sq as usize];
+        *h = (*h + depth * depth).min(1 << 20);
+    }
+
+    /// Fills `out` with the legal moves, best first; returns how many.
+    ///
+    /// Order: the table's move, then explosions by how many enemy squares they hit, the
+    /// killers, and the rest by history. Without `ordering`, square order.
+    pub fn order_moves(
+        &self,
+        board: &Board,
+        tt_move: Option<u8>,
+        ply: usize,
+        out: &mut [Keyed; 100],
+    ) -> usize {
+        let g = geometry(board.size() as u8);
+        let me = board.to_move();
+        let theirs = board.owned(me.opponent());
+        let mut n = 0;
+        for sq in Squares(board.legal_moves()) {
+            let key = if !self.ordering {
+                -(sq as i32)
+            } else if Some(sq as u8) == tt_move {
+                1 << 30
+            } else if board.spots(sq) == g.capacity[sq] {
+                (1 << 25)
+                    + ((g.neighbour_mask[sq] & theirs).count_ones() as i32) * (1 << 21)
+                    + self.history[me as usize][sq]
+            } else if self.killers[ply].contains(&(sq as u8)) {
+                1 << 24
+            } else {
+                self.history[me as usize][sq]
+            };
+            out[n] = (key, sq as u8);
+            n += 1;
+        }
+        // Stable insertion sort, descending: at most 100 moves, mostly few out of order.
+        for i in 1..n {
+            let item = out[i];
+            let mut j = i;
+            while j > 0 && out[j - 1].0 < item.0 {
+                out[j] = out[j - 1];
+                j -= 1;
+            }
+            out[j] = item;
+        }
+        n
+    }
+
+    /// The principal variation from the table, starting with `first`.
+    pub fn principal_variation(&self, board: &Board, first: usize, max_len: usize) -> Vec<usize> {
+        let mut pv = vec![first];
+        let mut b = *board;
+        b.play(first);
+        while pv.len() < max_len && b.winner().is_none() {
+            match self.shared.table.probe(b.hash()).and_then(|e| e.best_move) {
+                Some(m) if b.is_legal(m as usize) => {
+                    pv.push(m as usize);
+                    b.play(m as usize);
+                }
+                _ => break,
+            }
+        }
+        pv
+    }
+}
