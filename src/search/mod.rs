@@ -25,8 +25,9 @@ use tt::Table;
 /// Nodes per second that one thread of this engine is budgeted for. The soft limit of a
 /// move is this many nodes per second of its time, so a one-thread search does the same
 /// work on every run and machine (determinism); the clock is a hard limit that binds only
-/// on a machine slower than this estimate (about half of what the project's machine does).
-pub const BUDGET_NODES_PER_SECOND: f64 = 3_000_000.0;
+/// where nodes are slower than this. The project's machine searches 2 to 6 million nodes a
+/// second (explosive positions are the slow ones), so the budget binds first there.
+pub const BUDGET_NODES_PER_SECOND: f64 = 1_000_000.0;
 
 /// The wall clock stops a search this long before its time is up, for the reply itself.
 const CLOCK_MARGIN: Duration = Duration::from_millis(2);
@@ -88,10 +89,19 @@ impl fmt::Display for Progress {
     }
 }
 
+/// On boards up to this many squares (6x6), the node budget never stops a search before
+/// `DUTY_DEPTH`: the spec's duties (a win within four own moves, seven plies; no avoidable
+/// loss within four, eight plies) need that depth. Only the clock can stop it sooner.
+pub const DUTY_SQUARES: usize = 36;
+/// See `DUTY_SQUARES`.
+pub const DUTY_DEPTH: u32 = 8;
+
 /// How far one search may go.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Limits {
     pub max_depth: u32,
+    /// The node budget applies only once this depth is finished.
+    pub min_depth: u32,
     pub node_budget: u64,
     pub move_time: Duration,
 }
@@ -101,6 +111,7 @@ impl Limits {
     pub fn for_time(move_time: Duration) -> Limits {
         Limits {
             max_depth: MAX_PLY as u32 - 2,
+            min_depth: 1,
             node_budget: (move_time.as_secs_f64() * BUDGET_NODES_PER_SECOND).max(1.0) as u64,
             move_time,
         }
@@ -110,6 +121,7 @@ impl Limits {
     pub fn depth(depth: u32) -> Limits {
         Limits {
             max_depth: depth,
+            min_depth: 1,
             node_budget: u64::MAX,
             move_time: Duration::from_secs(1 << 30),
         }
@@ -176,7 +188,10 @@ impl Engine {
         if board.legal_moves() == 0 {
             return None;
         }
-        let time = Limits::for_time(self.config.move_time);
+        let mut time = Limits::for_time(self.config.move_time);
+        if board.squares() <= DUTY_SQUARES {
+            time.min_depth = DUTY_DEPTH;
+        }
         let result = match self.config.level {
             1 => return Some(self.greedy_move(board)),
             2 => self.search(
@@ -255,6 +270,7 @@ impl Engine {
         let mut worker = Worker::new(&shared);
         worker.evaluation = evaluation;
         worker.ordering = ordering;
+        worker.enforce_budget = limits.min_depth <= 1;
         let mut keyed = [(0, 0); 100];
         let n = worker.order_moves(board, None, 0, &mut keyed);
         let mut root: Vec<usize> = keyed[..n].iter().map(|&(_, sq)| sq as usize).collect();
@@ -276,6 +292,7 @@ impl Engine {
                 break;
             }
             result.depth = depth;
+            worker.enforce_budget = depth >= limits.min_depth;
             root.retain(|&m| m != result.best_move);
             root.insert(0, result.best_move);
             worker.flush_nodes();
@@ -296,7 +313,8 @@ impl Engine {
                 break;
             }
             // The next depth costs several times this one: do not start what cannot finish.
-            if used >= limits.node_budget / 3 || start.elapsed() >= limits.move_time / 3 {
+            let spent = used >= limits.node_budget / 3 || start.elapsed() >= limits.move_time / 3;
+            if worker.enforce_budget && spent {
                 break;
             }
         }

@@ -45,6 +45,8 @@ pub struct Worker<'a> {
     history: [[i32; 100]; 2],
     pub nodes: u64,
     unflushed: u64,
+    /// Whether the node budget may stop the search (not before the minimum depth).
+    pub enforce_budget: bool,
     pub aborted: bool,
 }
 
@@ -61,6 +63,7 @@ impl<'a> Worker<'a> {
             history: [[0; 100]; 2],
             nodes: 0,
             unflushed: 0,
+            enforce_budget: true,
             aborted: false,
         }
     }
@@ -85,7 +88,8 @@ impl<'a> Worker<'a> {
             .fetch_add(self.unflushed, Ordering::Relaxed)
             + self.unflushed;
         self.unflushed = 0;
-        if total >= self.shared.node_budget || Instant::now() >= self.shared.deadline {
+        let over_budget = self.enforce_budget && total >= self.shared.node_budget;
+        if over_budget || Instant::now() >= self.shared.deadline {
             self.shared.stop.store(true, Ordering::Relaxed);
         }
         if self.shared.stop.load(Ordering::Relaxed) {

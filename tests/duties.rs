@@ -1,0 +1,158 @@
+//! The AI's duties from the 2014 text, on boards up to 6x6, over suites found by random play
+//! (`examples/duty_suite.rs`) and certified here by a plain AND-OR search over the plain
+//! implementation of the rules:
+//! - where it can force a win within four of its own moves, it plays a move that keeps the
+//!   win, and goes on to win within that many moves;
+//! - where some move keeps the opponent from forcing a win within four moves, it plays one.
+
+mod plain;
+
+use jump61::board::Board;
+use jump61::search::{Engine, EngineConfig};
+use plain::PlainBoard;
+use rayon::prelude::*;
+use std::collections::HashMap;
+
+/// A plain, memoised AND-OR search on the plain board: does the side to move force a win
+/// within `k` of its own moves?
+#[derive(Default)]
+struct PlainSolver {
+    memo: HashMap<(String, u32), bool>,
+}
+
+impl PlainSolver {
+    fn wins_within(&mut self, b: &PlainBoard, k: u32) -> bool {
+        let key = (b.notation(), k);
+        if let Some(&known) = self.memo.get(&key) {
+            return known;
+        }
+        let children: Vec<PlainBoard> = b
+            .legal_moves()
+            .into_iter()
+            .map(|(r, c)| {
+                let mut child = b.clone();
+                child.play(r, c);
+                child
+            })
+            .collect();
+        let won = children.iter().any(|c| c.winner().is_some())
+            || (k > 1 && children.iter().any(|c| self.every_reply_loses(c, k - 1)));
+        self.memo.insert(key, won);
+        won
+    }
+
+    /// Every reply of the side to move leaves the other side winning within `k` moves.
+    fn every_reply_loses(&mut self, b: &PlainBoard, k: u32) -> bool {
+        b.legal_moves().into_iter().all(|(r, c)| {
+            let mut child = b.clone();
+            child.play(r, c);
+            child.winner().is_none() && self.wins_within(&child, k)
+        })
+    }
+}
+
+fn read(name: &str) -> Vec<Vec<String>> {
+    let path = format!("{}/tests/duties/{name}", env!("CARGO_MANIFEST_DIR"));
+    std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("{path}: {e}"))
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| l.split_whitespace().map(str::to_string).collect())
+        .collect()
+}
+
+fn engine() -> Engine {
+    Engine::new(EngineConfig {
+        threads: 1,
+        ..EngineConfig::default()
+    })
+}
+
+fn plain_after(board: &Board, sq: usize) -> PlainBoard {
+    let mut p = PlainBoard::parse(&board.to_notation()).unwrap();
+    let c = board.coord(sq);
+    p.play(c.row, c.col);
+    p
+}
+
+/// Checks one win position; returns the number of own moves the engine took to win.
+fn check_win(position: &str, least: u32) -> Result<u32, String> {
+    let start: Board = position.parse().unwrap();
+    let attacker = start.to_move();
+    let mut solver = PlainSolver::default();
+    let plain_start = PlainBoard::parse(position).unwrap();
+    if !solver.wins_within(&plain_start, least)
+        || (least > 1 && solver.wins_within(&plain_start, least - 1))
+    {
+        return Err(format!(
+            "{position}: plain search disagrees that the least win is in {least}"
+        ));
+    }
+    let (mut attack, mut defend) = (engine(), engine());
+    let mut board = start;
+    for own_moves in 1..=least {
+        let sq = attack.choose_move(&board, &mut |_| {}).ok_or("no move")?;
+        let after = plain_after(&board, sq);
+        let left = least - own_moves;
+        let keeps =
+            after.winner().is_some() || (left > 0 && solver.every_reply_loses(&after, left));
+        if !keeps {
+            return Err(format!(
+                "{position}: move {own_moves} ({}) lets the win slip",
+                board.coord(sq)
+            ));
+        }
+        board.play(sq);
+        if board.winner() == Some(attacker) {
+            return Ok(own_moves);
+        }
+        let reply = defend.choose_move(&board, &mut |_| {}).ok_or("no reply")?;
+        board.play(reply);
+    }
+    Err(format!("{position}: no win within {least} moves"))
+}
+
+/// Checks one defence position: the engine's move leaves no forced win within four.
+fn check_defence(position: &str, safe: &[usize]) -> Result<(), String> {
+    let board: Board = position.parse().unwrap();
+    let sq = engine().choose_move(&board, &mut |_| {}).ok_or("no move")?;
+    if !safe.contains(&sq) {
+        return Err(format!(
+            "{position}: {} is not among the safe moves",
+            board.coord(sq)
+        ));
+    }
+    let after = plain_after(&board, sq);
+    if PlainSolver::default().wins_within(&after, 4) {
+        return Err(format!(
+            "{position}: after {} the opponent forces a win within four",
+            board.coord(sq)
+        ));
+    }
+    Ok(())
+}
+
+#[test]
+fn wins_within_four_moves_are_found_and_kept() {
+    let suite = read("wins.txt");
+    assert!(suite.len() >= 100, "only {} win positions", suite.len());
+    let failures: Vec<String> = suite
+        .par_iter()
+        .filter_map(|row| check_win(&row[0], row[1].parse().unwrap()).err())
+        .collect();
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn defence_never_allows_an_avoidable_four_move_loss() {
+    let suite = read("defences.txt");
+    assert!(suite.len() >= 100, "only {} defence positions", suite.len());
+    let failures: Vec<String> = suite
+        .par_iter()
+        .filter_map(|row| {
+            let safe: Vec<usize> = row[1].split(',').map(|s| s.parse().unwrap()).collect();
+            check_defence(&row[0], &safe).err()
+        })
+        .collect();
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
