@@ -3,23 +3,23 @@
 //! `Engine` is what a game talks to: it keeps its table between moves, turns the time per
 //! move into limits, and picks the search that its level asks for.
 
+pub mod bench;
 pub mod eval;
 mod negamax;
 pub mod score;
 pub mod solve;
+mod threads;
 pub mod tt;
 
 pub use negamax::Evaluation;
 pub use score::Score;
 
 use crate::board::{Board, Coord, Squares};
-use negamax::{Shared, Worker};
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
 use score::{INFINITY, MAX_PLY};
 use std::fmt;
-use std::sync::atomic::{AtomicBool, AtomicU64};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 use tt::Table;
 
 /// Nodes per second that one thread of this engine is budgeted for. The soft limit of a
@@ -28,9 +28,6 @@ use tt::Table;
 /// where nodes are slower than this. The project's machine searches 2 to 6 million nodes a
 /// second (explosive positions are the slow ones), so the budget binds first there.
 pub const BUDGET_NODES_PER_SECOND: f64 = 1_000_000.0;
-
-/// The wall clock stops a search this long before its time is up, for the reply itself.
-const CLOCK_MARGIN: Duration = Duration::from_millis(2);
 
 /// Settings of an automated player.
 #[derive(Clone, Debug, PartialEq)]
@@ -248,7 +245,8 @@ impl Engine {
         best.2
     }
 
-    /// Iterative deepening from depth 1 until a limit, or until the result is proven.
+    /// Iterative deepening until a limit, or until the result is proven, on
+    /// `config.threads` threads sharing the table (Lazy SMP, see `threads`).
     pub fn search(
         &mut self,
         board: &Board,
@@ -257,105 +255,20 @@ impl Engine {
         ordering: bool,
         progress: &mut dyn FnMut(&Progress),
     ) -> SearchResult {
-        let start = Instant::now();
-        let (stop, nodes) = (AtomicBool::new(false), AtomicU64::new(0));
         self.table.new_search();
-        let shared = Shared {
-            table: &self.table,
-            stop: &stop,
-            nodes: &nodes,
-            node_budget: limits.node_budget,
-            deadline: start + limits.move_time.saturating_sub(CLOCK_MARGIN),
+        let style = threads::Style {
+            evaluation,
+            ordering,
         };
-        let mut worker = Worker::new(&shared);
-        worker.evaluation = evaluation;
-        worker.ordering = ordering;
-        worker.enforce_budget = limits.min_depth <= 1;
-        let mut keyed = [(0, 0); 100];
-        let n = worker.order_moves(board, None, 0, &mut keyed);
-        let mut root: Vec<usize> = keyed[..n].iter().map(|&(_, sq)| sq as usize).collect();
-        let mut result = SearchResult {
-            best_move: root[0],
-            score: Score(-INFINITY),
-            depth: 0,
-            nodes: 0,
-        };
-        for depth in 1..=limits.max_depth {
-            let (best, score) = search_root(&mut worker, board, &root, depth as i32);
-            if let Some(sq) = best {
-                // A move fully searched is trustworthy even in an unfinished iteration:
-                // the first move tried is the previous best.
-                result.best_move = sq;
-                result.score = Score(score);
-            }
-            if worker.aborted {
-                break;
-            }
-            result.depth = depth;
-            worker.enforce_budget = depth >= limits.min_depth;
-            root.retain(|&m| m != result.best_move);
-            root.insert(0, result.best_move);
-            worker.flush_nodes();
-            let used = shared.nodes.load(std::sync::atomic::Ordering::Relaxed);
-            progress(&Progress {
-                depth,
-                score: result.score,
-                nodes: used,
-                elapsed: start.elapsed(),
-                pv: worker
-                    .principal_variation(board, result.best_move, depth as usize)
-                    .into_iter()
-                    .map(|sq| board.coord(sq))
-                    .collect(),
-            });
-            let proven = result.score.win_plies().or(result.score.loss_plies());
-            if proven.is_some_and(|p| p <= depth) || root.len() == 1 {
-                break;
-            }
-            // The next depth costs several times this one: do not start what cannot finish.
-            let spent = used >= limits.node_budget / 3 || start.elapsed() >= limits.move_time / 3;
-            if worker.enforce_budget && spent {
-                break;
-            }
-        }
-        worker.flush_nodes();
-        result.nodes = nodes.load(std::sync::atomic::Ordering::Relaxed);
-        result
+        threads::search(
+            &self.table,
+            self.config.threads.max(1),
+            board,
+            limits,
+            style,
+            progress,
+        )
     }
-}
-
-/// Searches the root moves in order with a full window for the first, null windows after.
-/// Returns the best move fully searched (if any) and its score.
-fn search_root(
-    worker: &mut Worker,
-    board: &Board,
-    root: &[usize],
-    depth: i32,
-) -> (Option<usize>, i32) {
-    let (mut alpha, beta) = (-INFINITY, INFINITY);
-    let mut best = None;
-    for (i, &sq) in root.iter().enumerate() {
-        let mut child = *board;
-        child.play(sq);
-        let score = if i == 0 {
-            -worker.negamax(&child, depth - 1, 1, -beta, -alpha)
-        } else {
-            let s = -worker.negamax(&child, depth - 1, 1, -alpha - 1, -alpha);
-            if s > alpha && !worker.aborted {
-                -worker.negamax(&child, depth - 1, 1, -beta, -alpha)
-            } else {
-                s
-            }
-        };
-        if worker.aborted {
-            break;
-        }
-        if score > alpha {
-            alpha = score;
-            best = Some(sq);
-        }
-    }
-    (best, alpha)
 }
 
 #[cfg(test)]

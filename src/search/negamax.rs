@@ -47,6 +47,8 @@ pub struct Worker<'a> {
     unflushed: u64,
     /// Whether the node budget may stop the search (not before the minimum depth).
     pub enforce_budget: bool,
+    /// The main thread watches the budget and the clock; helpers only obey the stop flag.
+    pub main: bool,
     pub aborted: bool,
 }
 
@@ -64,6 +66,7 @@ impl<'a> Worker<'a> {
             nodes: 0,
             unflushed: 0,
             enforce_budget: true,
+            main: true,
             aborted: false,
         }
     }
@@ -95,6 +98,11 @@ impl<'a> Worker<'a> {
         if self.shared.stop.load(Ordering::Relaxed) {
             self.aborted = true;
         }
+    }
+
+    /// Nodes counted by all threads so far.
+    pub fn shared_nodes(&self) -> u64 {
+        self.shared.nodes.load(Ordering::Relaxed)
     }
 
     /// Publishes the nodes not yet added to the shared counter.
