@@ -1,16 +1,65 @@
-//! Command-line arguments and the subcommands that do not need the command loop.
+//! Command-line arguments: the command loop's settings, and the subcommands that do not need
+//! the command loop.
 
 use crate::board::{Board, MAX_SIZE, MIN_SIZE};
 use crate::perft;
-use clap::{Parser, Subcommand};
-use std::time::Instant;
+use crate::protocol::{self, Dialect, MAX_HASH_MB, MAX_LEVEL, MAX_SOLVE, MAX_THREADS, Options};
+use crate::search::EngineConfig;
+use crate::search::solve::solve;
+use clap::{Parser, Subcommand, ValueEnum};
+use std::io::{IsTerminal, Write};
+use std::time::{Duration, Instant};
 
-/// Jump61, a KJumpingCube variant: play at the terminal, or measure the engine.
+/// Jump61, a KJumpingCube variant: play at the terminal (commands on standard input; type
+/// `help`), or use the engine's tools.
 #[derive(Parser, Debug)]
 #[command(version, about, long_about = None)]
 pub struct Cli {
+    /// Command language: the 2014 assignment's, or the 2019 course's (for its test driver).
+    #[arg(long, value_enum, default_value = "2014")]
+    pub dialect: DialectArg,
+    /// The AI's time per move in seconds (fractions allowed).
+    #[arg(long, value_name = "SECONDS", default_value = "1", value_parser = seconds)]
+    pub time: Duration,
+    /// The AI's hash table size in MiB.
+    #[arg(long, value_name = "MB", value_parser = clap::value_parser!(u64).range(1..=MAX_HASH_MB))]
+    pub hash: Option<u64>,
+    /// The AI's search threads (default: all cores; 1 makes games reproducible).
+    #[arg(long, value_name = "T", value_parser = clap::value_parser!(u64).range(1..=MAX_THREADS))]
+    pub threads: Option<u64>,
+    /// The AI's strength, 1 (greedy) to 5 (full search).
+    #[arg(long, value_name = "N",
+          value_parser = clap::value_parser!(u8).range(1..=MAX_LEVEL as i64))]
+    pub level: Option<u8>,
+    /// Seed for the AI's random choices.
+    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = seed)]
+    pub seed: Option<u64>,
+    /// Print search progress on standard error (as the `verbose` command does).
+    #[arg(long)]
+    pub verbose: bool,
     #[command(subcommand)]
     pub command: Option<Tool>,
+}
+
+/// The `--dialect` values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum DialectArg {
+    /// The 2014 assignment: `start`, `Red moves 1 2.`, `====` dump markers.
+    #[value(name = "2014")]
+    V2014,
+    /// The 2019 course: no `start`, `* 1 2.`, `===` markers, prompts, abbreviations.
+    #[value(name = "2019")]
+    V2019,
+}
+
+fn seconds(text: &str) -> Result<Duration, String> {
+    protocol::parse_seconds(text).map_err(|e| e.to_string())
+}
+
+fn seed(text: &str) -> Result<u64, String> {
+    text.parse::<u64>()
+        .or_else(|_| text.parse::<i64>().map(|n| n as u64))
+        .map_err(|_| format!("bad seed '{text}': expected a whole number of at most 64 bits"))
 }
 
 /// The engine developers' tools.
@@ -34,12 +83,58 @@ pub enum Tool {
         #[arg(long)]
         divide: bool,
     },
+    /// Whether the side to move forces a win within K of its own moves, exactly: prints
+    /// `Red wins in k: R C, R C` (every first move winning soonest) or
+    /// `no forced win for Red within K`.
+    Solve {
+        /// The position: rows of `dump` joined by `/`, e.g. `2r1-1-/1-2b1-/1-1-1-`.
+        #[arg(long, value_name = "NOTATION")]
+        position: String,
+        /// Most moves of the side to move (1 to 8).
+        #[arg(long, value_name = "K",
+              value_parser = clap::value_parser!(u32).range(1..=MAX_SOLVE as i64))]
+        depth: u32,
+    },
+}
+
+impl Cli {
+    /// The command loop's starting settings; `interactive` turns on the 2014 prompts.
+    pub fn options(&self, interactive: bool) -> Options {
+        let defaults = EngineConfig::default();
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        Options {
+            dialect: match self.dialect {
+                DialectArg::V2014 => Dialect::V2014,
+                DialectArg::V2019 => Dialect::V2019,
+            },
+            engine: EngineConfig {
+                move_time: self.time,
+                hash_mb: self.hash.map_or(defaults.hash_mb, |mb| mb as usize),
+                threads: self.threads.map_or(cores, |t| t as usize),
+                level: self.level.unwrap_or(defaults.level),
+                seed: self.seed.unwrap_or(defaults.seed),
+            },
+            verbose: self.verbose,
+            prompts: interactive,
+        }
+    }
 }
 
 /// Runs the program; returns the process exit code.
 pub fn run(cli: Cli) -> i32 {
     match cli.command {
-        None => 0,
+        None => {
+            let options = cli.options(std::io::stdin().is_terminal());
+            let (stdout, stderr) = (std::io::stdout(), std::io::stderr());
+            protocol::run_loop(
+                std::io::stdin().lock(),
+                &mut stdout.lock(),
+                &mut stderr.lock(),
+                options,
+            );
+            0
+        }
+        Some(Tool::Solve { position, depth }) => run_solve(&position, depth),
         Some(Tool::Perft {
             size,
             depth,
@@ -59,6 +154,25 @@ pub fn with_threads<T: Send>(threads: Option<u16>, job: impl FnOnce() -> T + Sen
     match pool.build() {
         Ok(pool) => pool.install(job),
         Err(_) => job(),
+    }
+}
+
+fn run_solve(position: &str, depth: u32) -> i32 {
+    match position.parse::<Board>() {
+        Ok(board) => {
+            let answer = if board.winner().is_some() {
+                protocol::view::already_over(&board)
+            } else {
+                protocol::view::solution(&board, &solve(&board, depth))
+            };
+            // A closed stdout is no reason to panic; the answer is simply not seen.
+            let _ = writeln!(std::io::stdout(), "{answer}");
+            0
+        }
+        Err(e) => {
+            eprintln!("error: bad --position: {e}");
+            2
+        }
     }
 }
 

@@ -86,6 +86,9 @@ impl fmt::Display for Progress {
     }
 }
 
+/// Explosions the full engine searches beyond its horizon (0: none).
+pub const QUIESCENCE_PLIES: u32 = 0;
+
 /// On boards up to this many squares (6x6), the node budget never stops a search before
 /// `DUTY_DEPTH`: the spec's duties (a win within four own moves, seven plies; no avoidable
 /// loss within four, eight plies) need that depth. Only the clock can stop it sooner.
@@ -259,6 +262,7 @@ impl Engine {
         let style = threads::Style {
             evaluation,
             ordering,
+            quiescence_plies: if ordering { QUIESCENCE_PLIES } else { 0 },
         };
         threads::search(
             &self.table,

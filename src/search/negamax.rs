@@ -49,6 +49,8 @@ pub struct Worker<'a> {
     pub enforce_budget: bool,
     /// The main thread watches the budget and the clock; helpers only obey the stop flag.
     pub main: bool,
+    /// How many explosions deep the horizon search looks (0: evaluation only).
+    pub quiescence_plies: u32,
     pub aborted: bool,
 }
 
@@ -67,6 +69,7 @@ impl<'a> Worker<'a> {
             unflushed: 0,
             enforce_budget: true,
             main: true,
+            quiescence_plies: 0,
             aborted: false,
         }
     }
@@ -125,7 +128,7 @@ impl<'a> Worker<'a> {
             return -(WIN - ply as i32);
         }
         if depth <= 0 || ply >= MAX_PLY - 1 {
-            return self.evaluate(board);
+            return self.quiesce(board, ply, alpha, beta, self.quiescence_plies);
         }
         // No result here can beat a win on the next move or be worse than losing now.
         let alpha = alpha.max(-(WIN - ply as i32));
@@ -204,6 +207,42 @@ impl<'a> Worker<'a> {
                     score: to_table(best, ply),
                 },
             );
+        }
+        best
+    }
+
+    /// The value of a position at the horizon: its evaluation, unless the side to move can
+    /// do better by exploding a critical square into enemy squares (at most `plies` more
+    /// such moves). Only explosions are searched, so a chain reaction in progress is not cut
+    /// off mid-way. Win scores here come only from moves that win at once.
+    fn quiesce(&mut self, board: &Board, ply: usize, alpha: i32, beta: i32, plies: u32) -> i32 {
+        let stand = self.evaluate(board);
+        if plies == 0 || stand >= beta || ply >= MAX_PLY - 1 {
+            return stand;
+        }
+        let g = geometry(board.size() as u8);
+        let me = board.to_move();
+        let mine = board.owned(me);
+        let near_enemy = mine & g.spread(board.owned(me.opponent()));
+        let mut alpha = alpha.max(stand);
+        let mut best = stand;
+        for sq in Squares(near_enemy).filter(|&sq| board.spots(sq) == g.capacity[sq]) {
+            let mut child = *board;
+            child.play(sq);
+            self.count_node();
+            if self.aborted {
+                return 0;
+            }
+            let score = if child.winner().is_some() {
+                WIN - ply as i32 - 1
+            } else {
+                -self.quiesce(&child, ply + 1, -beta, -alpha, plies - 1)
+            };
+            best = best.max(score);
+            alpha = alpha.max(score);
+            if alpha >= beta {
+                break;
+            }
         }
         best
     }

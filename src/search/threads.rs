@@ -19,6 +19,8 @@ const CLOCK_MARGIN: Duration = Duration::from_millis(2);
 pub struct Style {
     pub evaluation: Evaluation,
     pub ordering: bool,
+    /// Explosions searched beyond the horizon (0: none).
+    pub quiescence_plies: u32,
 }
 
 /// What one thread finished: its deepest complete depth and the move and score there.
@@ -94,6 +96,7 @@ fn worker<'a>(shared: &'a Shared<'a>, style: Style, main: bool) -> Worker<'a> {
     let mut w = Worker::new(shared);
     w.evaluation = style.evaluation;
     w.ordering = style.ordering;
+    w.quiescence_plies = style.quiescence_plies;
     w.main = main;
     w
 }

@@ -1,0 +1,202 @@
+//! Everything the command loop prints about the game: the required lines of each dialect
+//! (AI moves, wins, `dump`), the readable board for people, and `solve`'s answer.
+
+use super::Dialect;
+use crate::board::{Board, Colour, Coord};
+use crate::search::solve::Solution;
+
+/// The line announcing an AI's move: `Blue moves 3 4.` (2014) or `* 3 4.` (2019).
+pub fn move_line(dialect: Dialect, mover: Colour, at: Coord) -> String {
+    match dialect {
+        Dialect::V2014 => format!("{mover} moves {} {}.", at.row, at.col),
+        Dialect::V2019 => format!("* {} {}.", at.row, at.col),
+    }
+}
+
+/// The line announcing a win: `Red wins.` (2014) or `* Red wins.` (2019).
+pub fn win_line(dialect: Dialect, winner: Colour) -> String {
+    match dialect {
+        Dialect::V2014 => format!("{winner} wins."),
+        Dialect::V2019 => format!("* {winner} wins."),
+    }
+}
+
+/// The `dump` output, markers included, one string per line.
+///
+/// ```
+/// use jump61::board::Board;
+/// use jump61::protocol::{Dialect, view};
+/// let lines = view::dump(Dialect::V2014, &Board::new(2));
+/// assert_eq!(lines, ["====", "    1- 1-", "    1- 1-", "===="]);
+/// assert_eq!(view::dump(Dialect::V2019, &Board::new(2))[0], "===");
+/// ```
+pub fn dump(dialect: Dialect, board: &Board) -> Vec<String> {
+    let marker = match dialect {
+        Dialect::V2014 => "====",
+        Dialect::V2019 => "===",
+    };
+    let mut lines = vec![marker.to_string()];
+    lines.extend(board.dump_rows().iter().map(|row| format!("    {row}")));
+    lines.push(marker.to_string());
+    lines
+}
+
+/// The board for people: column numbers on top, row numbers at the left, `.` for a white
+/// square, `3R` for a red square with three spots. Never the `dump` shape.
+///
+/// ```
+/// use jump61::board::Board;
+/// use jump61::protocol::view;
+/// let board: Board = "2r1-/1-2b".parse().unwrap();
+/// assert_eq!(view::readable(&board), ["     1  2", "  1 2R  .", "  2  . 2B"]);
+/// ```
+pub fn readable(board: &Board) -> Vec<String> {
+    let n = board.size();
+    let mut header = String::from("   ");
+    for col in 1..=n {
+        header.push_str(&format!("{col:>3}"));
+    }
+    let mut lines = vec![header];
+    for row in 0..n {
+        let mut line = format!("{:>3}", row + 1);
+        for col in 0..n {
+            let sq = row * n + col;
+            let token = match board.owner(sq) {
+                None => ".".to_string(),
+                Some(c) => format!("{}{}", board.spots(sq), c.letter().to_ascii_uppercase()),
+            };
+            line.push_str(&format!("{token:>3}"));
+        }
+        lines.push(line);
+    }
+    lines
+}
+
+/// The answer to `solve K`, for the side to move on `board`.
+///
+/// ```
+/// use jump61::board::Board;
+/// use jump61::protocol::view;
+/// use jump61::search::solve::Solution;
+/// let board = Board::new(3);
+/// let win = Solution::Win { moves: 2, first_moves: vec![0, 4] };
+/// assert_eq!(view::solution(&board, &win), "Red wins in 2: 1 1, 2 2");
+/// let none = Solution::NoWinWithin { max_moves: 3 };
+/// assert_eq!(view::solution(&board, &none), "no forced win for Red within 3");
+/// ```
+pub fn solution(board: &Board, solution: &Solution) -> String {
+    let mover = board.to_move();
+    match solution {
+        Solution::Win { moves, first_moves } => {
+            let list: Vec<String> = first_moves
+                .iter()
+                .filter(|&&sq| sq < board.squares())
+                .map(|&sq| board.coord(sq).to_string())
+                .collect();
+            format!("{mover} wins in {moves}: {}", list.join(", "))
+        }
+        Solution::NoWinWithin { max_moves } => {
+            format!("no forced win for {mover} within {max_moves}")
+        }
+        Solution::AlreadyOver => already_over(board),
+    }
+}
+
+/// A note that the game on `board` is over, worded unlike the required win line.
+pub fn already_over(board: &Board) -> String {
+    match board.winner() {
+        Some(winner) => format!("the game is already over: {winner} owns every square"),
+        None => "the game is already over".to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn required_lines_of_both_dialects() {
+        let at = Coord { row: 3, col: 4 };
+        assert_eq!(
+            move_line(Dialect::V2014, Colour::Blue, at),
+            "Blue moves 3 4."
+        );
+        assert_eq!(move_line(Dialect::V2019, Colour::Blue, at), "* 3 4.");
+        assert_eq!(win_line(Dialect::V2014, Colour::Red), "Red wins.");
+        assert_eq!(win_line(Dialect::V2019, Colour::Red), "* Red wins.");
+    }
+
+    #[test]
+    fn dump_matches_the_2014_example() {
+        let rows = [
+            "2r1-2r2r1-2b",
+            "1-1-2r1-3r1-",
+            "2r3r2r3r1-2b",
+            "3r1r3r2r2r2b",
+            "2b4r3r1r3r2b",
+            "2b2b3b2r3b1b",
+        ];
+        let board: Board = rows.join("/").parse().expect("the 2014 example");
+        let expected = [
+            "====",
+            "    2r 1- 2r 2r 1- 2b",
+            "    1- 1- 2r 1- 3r 1-",
+            "    2r 3r 2r 3r 1- 2b",
+            "    3r 1r 3r 2r 2r 2b",
+            "    2b 4r 3r 1r 3r 2b",
+            "    2b 2b 3b 2r 3b 1b",
+            "====",
+        ];
+        assert_eq!(dump(Dialect::V2014, &board), expected);
+        let mut expected_2019 = expected.map(str::to_string);
+        expected_2019[0] = "===".into();
+        expected_2019[7] = "===".into();
+        assert_eq!(dump(Dialect::V2019, &board), expected_2019);
+    }
+
+    #[test]
+    fn the_readable_board_never_looks_like_a_dump() {
+        let board: Board = "2r1-2r/1-4b1-/2r1-2b".parse().expect("valid");
+        let lines = readable(&board);
+        assert_eq!(
+            lines,
+            [
+                "     1  2  3",
+                "  1 2R  . 2R",
+                "  2  . 4B  .",
+                "  3 2R  . 2B"
+            ]
+        );
+        let big = readable(&Board::new(10));
+        assert_eq!(big[0], "     1  2  3  4  5  6  7  8  9 10");
+        assert_eq!(big[10], " 10  .  .  .  .  .  .  .  .  .  .");
+        for line in lines.iter().chain(&big) {
+            assert!(!line.contains(['-', 'r', 'b', '=']), "{line}");
+        }
+    }
+
+    #[test]
+    fn solutions_are_worded_as_the_issue_asks() {
+        let board: Board = "1-1-/1-1-".parse().expect("valid");
+        let win = Solution::Win {
+            moves: 1,
+            first_moves: vec![3],
+        };
+        assert_eq!(solution(&board, &win), "Red wins in 1: 2 2");
+        let mut blue_to_move = board;
+        blue_to_move.play(0);
+        let win = Solution::Win {
+            moves: 3,
+            first_moves: vec![1, 2, 3],
+        };
+        assert_eq!(
+            solution(&blue_to_move, &win),
+            "Blue wins in 3: 1 2, 2 1, 2 2"
+        );
+        let over: Board = "2r1r/1r1r".parse().expect("valid");
+        assert_eq!(
+            solution(&over, &Solution::AlreadyOver),
+            "the game is already over: Red owns every square"
+        );
+    }
+}

@@ -1,0 +1,672 @@
+//! The command loop as a whole.
+//!
+//! Transcripts: each `tests/transcripts/NAME.in` runs through the session in-process, with
+//! the output and the error stream merged into one buffer (so errors appear where they
+//! happen), and must print exactly `NAME.out`. A first line `# dialect 2019` selects the 2019
+//! dialect. `BLESS=1 cargo test --release --test transcripts` rewrites every `.out` from the
+//! current program; review each change by hand before committing it.
+//!
+//! AI games are checked by their properties instead (the search is still improving, so its
+//! moves are not fixed): every announced move is legal for the side to move, the game ends
+//! with exactly one win line, and `dump` agrees with a replay of the announced moves.
+//! Finally the real binary runs with piped input and must always exit with status 0.
+
+use jump61::board::{Board, Colour, Coord, Squares};
+use jump61::protocol::{Dialect, Flow, Options, Session, run_loop};
+use jump61::search::EngineConfig;
+use std::cell::RefCell;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::rc::Rc;
+use std::time::Duration;
+
+/// A sink that several writers share, so output and errors interleave as they happen.
+#[derive(Clone, Default)]
+struct Shared(Rc<RefCell<Vec<u8>>>);
+
+impl Shared {
+    fn text(&self) -> String {
+        String::from_utf8_lossy(&self.0.borrow()).into_owned()
+    }
+
+    /// Everything written since the last call.
+    fn take(&self) -> String {
+        let bytes = std::mem::take(&mut *self.0.borrow_mut());
+        String::from_utf8_lossy(&bytes).into_owned()
+    }
+}
+
+impl Write for Shared {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0.borrow_mut().extend_from_slice(buf);
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+/// Quick, reproducible settings; prompts off in 2014, as when input is not a terminal.
+fn options(dialect: Dialect) -> Options {
+    Options {
+        dialect,
+        engine: EngineConfig {
+            move_time: Duration::from_millis(50),
+            threads: 1,
+            ..EngineConfig::default()
+        },
+        verbose: false,
+        prompts: false,
+    }
+}
+
+fn dialect_of(input: &str) -> Dialect {
+    match input.lines().next().map(str::trim) {
+        Some("# dialect 2019") => Dialect::V2019,
+        _ => Dialect::V2014,
+    }
+}
+
+/// Runs `input` through a fresh session; output and errors in one string.
+fn run(input: &str) -> String {
+    let sink = Shared::default();
+    let (mut out, mut err) = (sink.clone(), sink.clone());
+    run_loop(
+        input.as_bytes(),
+        &mut out,
+        &mut err,
+        options(dialect_of(input)),
+    );
+    sink.text()
+}
+
+/// Runs `input` with output and errors kept apart.
+fn run_split(input: &str, options: Options) -> (String, String) {
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    run_loop(input.as_bytes(), &mut out, &mut err, options);
+    (
+        String::from_utf8_lossy(&out).into_owned(),
+        String::from_utf8_lossy(&err).into_owned(),
+    )
+}
+
+fn transcript_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/transcripts")
+}
+
+fn check_transcript(name: &str) {
+    let dir = transcript_dir();
+    let input_path = dir.join(format!("{name}.in"));
+    let output_path = dir.join(format!("{name}.out"));
+    let input = std::fs::read_to_string(&input_path)
+        .unwrap_or_else(|e| panic!("{}: {e}", input_path.display()));
+    let actual = run(&input);
+    if std::env::var_os("BLESS").is_some() {
+        std::fs::write(&output_path, &actual)
+            .unwrap_or_else(|e| panic!("{}: {e}", output_path.display()));
+        return;
+    }
+    let expected = std::fs::read_to_string(&output_path).unwrap_or_else(|e| {
+        panic!(
+            "{}: {e} (BLESS=1 writes it; then review it)",
+            output_path.display()
+        )
+    });
+    if actual != expected {
+        let (a, e): (Vec<&str>, Vec<&str>) = (actual.lines().collect(), expected.lines().collect());
+        let at = a
+            .iter()
+            .zip(&e)
+            .position(|(x, y)| x != y)
+            .unwrap_or(a.len().min(e.len()));
+        panic!(
+            "transcript {name}: output differs from {name}.out at line {}\n  \
+             expected: {:?}\n  actual:   {:?}\n\
+             --- actual output ---\n{actual}",
+            at + 1,
+            e.get(at),
+            a.get(at),
+        );
+    }
+}
+
+macro_rules! transcripts {
+    ($($(#[$meta:meta])* $name:ident),* $(,)?) => {
+        $(
+            #[test]
+            $(#[$meta])*
+            fn $name() {
+                check_transcript(stringify!($name));
+            }
+        )*
+        const TRANSCRIPTS: &[&str] = &[$(stringify!($name)),*];
+    };
+}
+
+transcripts! {
+    basics_2014,
+    input_forms_2014,
+    extensions_2014,
+    errors_2014,
+    manual_game_2014,
+    forced_ai_2014,
+    quit_2014,
+    eof_2014,
+    basics_2019,
+    extensions_2019,
+    errors_2019,
+    manual_game_2019,
+    forced_ai_2019,
+    eof_2019,
+    solve_wins_2014,
+    solve_wins_2019,
+}
+
+#[test]
+fn every_transcript_file_has_a_test() {
+    let mut found: Vec<String> = std::fs::read_dir(transcript_dir())
+        .expect("tests/transcripts")
+        .filter_map(|entry| {
+            let name = entry.ok()?.file_name().into_string().ok()?;
+            name.strip_suffix(".in").map(str::to_string)
+        })
+        .collect();
+    found.sort();
+    let mut listed: Vec<String> = TRANSCRIPTS.iter().map(|s| s.to_string()).collect();
+    listed.sort();
+    assert_eq!(found, listed);
+}
+
+/// A required line: an AI move or a win, in either dialect.
+#[derive(Debug, PartialEq)]
+enum Announced {
+    Move(Option<Colour>, Coord),
+    Win(Colour),
+}
+
+fn colour_named(name: &str) -> Option<Colour> {
+    match name {
+        "Red" => Some(Colour::Red),
+        "Blue" => Some(Colour::Blue),
+        _ => None,
+    }
+}
+
+fn coord(row: &str, col: &str) -> Option<Coord> {
+    Some(Coord {
+        row: row.parse().ok()?,
+        col: col.parse().ok()?,
+    })
+}
+
+/// `line` without the 2019 prompts (`red> `, `blue> `) that the output printed before it.
+fn without_prompts(mut line: &str) -> &str {
+    while let Some(rest) = line
+        .strip_prefix("red> ")
+        .or_else(|| line.strip_prefix("blue> "))
+    {
+        line = rest;
+    }
+    line
+}
+
+/// The required line `line` announces, if it is one.
+fn announced(dialect: Dialect, line: &str) -> Option<Announced> {
+    let line = without_prompts(line);
+    let words: Vec<&str> = line.split(' ').collect();
+    match (dialect, &words[..]) {
+        (Dialect::V2014, [who, "wins."]) => Some(Announced::Win(colour_named(who)?)),
+        (Dialect::V2014, [who, "moves", r, c]) => Some(Announced::Move(
+            Some(colour_named(who)?),
+            coord(r, c.strip_suffix('.')?)?,
+        )),
+        (Dialect::V2019, ["*", who, "wins."]) => Some(Announced::Win(colour_named(who)?)),
+        (Dialect::V2019, ["*", r, c]) => {
+            Some(Announced::Move(None, coord(r, c.strip_suffix('.')?)?))
+        }
+        _ => None,
+    }
+}
+
+/// The rows between the last pair of dump markers in `output`.
+fn last_dump(dialect: Dialect, output: &str) -> Vec<String> {
+    let marker = if dialect == Dialect::V2014 {
+        "===="
+    } else {
+        "==="
+    };
+    let lines: Vec<&str> = output.lines().map(without_prompts).collect();
+    let end = lines.iter().rposition(|l| *l == marker).expect("a dump");
+    let start = lines[..end]
+        .iter()
+        .rposition(|l| *l == marker)
+        .expect("a dump");
+    lines[start + 1..end]
+        .iter()
+        .map(|l| l.strip_prefix("    ").expect("indented row").to_string())
+        .collect()
+}
+
+/// Replays the announced moves of `output` from `start`, checking each is legal for the side
+/// to move and that `ai` (indexed Red, Blue) says is an AI; returns the final board and the
+/// win lines seen.
+fn replay(dialect: Dialect, start: Board, output: &str, ai: [bool; 2]) -> (Board, Vec<Colour>) {
+    let mut board = start;
+    let mut wins = Vec::new();
+    for line in output.lines() {
+        match announced(dialect, line) {
+            Some(Announced::Move(who, at)) => {
+                assert!(wins.is_empty(), "a move after the win: {line}");
+                let mover = board.to_move();
+                let is_ai = ai[(mover == Colour::Blue) as usize];
+                assert!(is_ai, "{mover} is not an AI but {line:?} was announced");
+                if let Some(who) = who {
+                    assert_eq!(who, mover, "{line}");
+                }
+                let sq = board.square_at(at).expect("on the board");
+                assert!(board.is_legal(sq), "illegal AI move {line:?} on {board:?}");
+                board.play(sq);
+            }
+            Some(Announced::Win(who)) => wins.push(who),
+            None => {}
+        }
+    }
+    (board, wins)
+}
+
+fn ai_vs_ai(dialect: Dialect, size: usize) -> String {
+    let go = if dialect == Dialect::V2014 {
+        "start\n"
+    } else {
+        ""
+    };
+    let input = format!("time 0.05\nthreads 1\nseed 7\nsize {size}\nauto red\n{go}dump\n");
+    let (out, err) = run_split(&input, options(dialect));
+    assert_eq!(err, "", "no errors in an AI-vs-AI game");
+    let (board, wins) = replay(dialect, Board::new(size), &out, [true, true]);
+    let winner = board.winner().expect("the game ends");
+    assert_eq!(wins, [winner], "exactly one win line, for the winner");
+    assert_eq!(last_dump(dialect, &out), board.dump_rows());
+    out
+}
+
+#[test]
+fn ai_against_ai_plays_legal_moves_to_one_win_2014() {
+    for size in 2..=4 {
+        ai_vs_ai(Dialect::V2014, size);
+    }
+}
+
+#[test]
+fn ai_against_ai_plays_legal_moves_to_one_win_2019() {
+    for size in 2..=4 {
+        ai_vs_ai(Dialect::V2019, size);
+    }
+}
+
+#[test]
+fn one_thread_and_a_seed_give_the_same_game_twice() {
+    for dialect in [Dialect::V2014, Dialect::V2019] {
+        assert_eq!(ai_vs_ai(dialect, 3), ai_vs_ai(dialect, 3));
+    }
+}
+
+/// A person (always the first legal square) against the AI, one line at a time, in both
+/// dialects and with either colour for the person.
+#[test]
+fn a_person_against_the_ai_to_the_end() {
+    for dialect in [Dialect::V2014, Dialect::V2019] {
+        for person in [Colour::Red, Colour::Blue] {
+            let sink = Shared::default();
+            let (mut out, mut err) = (sink.clone(), sink.clone());
+            let mut session = Session::new(options(dialect), &mut out, &mut err);
+            let ai_colour = person.opponent();
+            let mut script = vec![
+                "size 3".to_string(),
+                format!("manual {}", person.name().to_lowercase()),
+                format!("auto {}", ai_colour.name().to_lowercase()),
+            ];
+            if dialect == Dialect::V2014 {
+                script.push("start".into());
+            }
+            for line in &script {
+                assert_eq!(session.handle_line(line), Flow::Continue);
+            }
+            let mut board = Board::new(3);
+            let mut ai = [false, false];
+            ai[(ai_colour == Colour::Blue) as usize] = true;
+            let mut wins = Vec::new();
+            for _ in 0..200 {
+                let said = sink.take();
+                assert!(!said.contains("error:"), "{said}");
+                let (next, new_wins) = replay(dialect, board, &said, ai);
+                board = next;
+                wins.extend(new_wins);
+                assert_eq!(&board, session.board());
+                if board.winner().is_some() {
+                    break;
+                }
+                assert_eq!(board.to_move(), person);
+                let sq = Squares(board.legal_moves()).next().expect("a legal move");
+                let at = board.coord(sq);
+                assert_eq!(session.handle_line(&at.to_string()), Flow::Continue);
+                board.play(sq);
+                if let Some(w) = board.winner() {
+                    let said = sink.take();
+                    assert!(
+                        said.lines()
+                            .any(|l| announced(dialect, l) == Some(Announced::Win(w)))
+                    );
+                    wins.push(w);
+                    break;
+                }
+            }
+            let winner = board.winner().expect("the game ends");
+            assert_eq!(wins, [winner], "{dialect} {person}");
+            assert!(!session.in_play() || dialect == Dialect::V2019);
+        }
+    }
+}
+
+#[test]
+fn search_progress_goes_only_to_the_error_stream() {
+    let input = "time 0.05\nthreads 1\nsize 3\nverbose\nauto red\nstart\n";
+    let (out, err) = run_split(input, options(Dialect::V2014));
+    assert!(!out.lines().any(|l| l.starts_with("info")), "{out}");
+    assert!(err.lines().all(|l| l.starts_with("info ")), "{err}");
+    let (_, quiet) = run_split(&input.replace("verbose\n", ""), options(Dialect::V2014));
+    assert_eq!(quiet, "");
+    let (_, loud) = run_split(
+        &input.replace("verbose\n", ""),
+        Options {
+            verbose: true,
+            ..options(Dialect::V2014)
+        },
+    );
+    assert!(loud.lines().all(|l| l.starts_with("info ")), "{loud}");
+}
+
+#[test]
+fn prompts_follow_the_dialect() {
+    let input = "size 2\nmanual blue\nstart\n1 1\n";
+    let (out, _) = run_split(
+        input,
+        Options {
+            prompts: true,
+            ..options(Dialect::V2014)
+        },
+    );
+    assert!(out.starts_with("> > > red> "), "{out:?}");
+    assert!(out.ends_with("blue> \n"), "{out:?}");
+    let (out, _) = run_split(input, options(Dialect::V2014));
+    assert!(
+        !out.contains("> "),
+        "no prompts when input is not a terminal: {out:?}"
+    );
+    let (out, _) = run_split("size 2\nmanual blue\n1 1\n", options(Dialect::V2019));
+    assert_eq!(out, "red> red> red> blue> ");
+}
+
+#[test]
+fn windows_line_ends_and_odd_bytes_are_handled() {
+    let (out, err) = run_split("size 2\r\ndump\r\n\u{0}\u{7f}\r\n", options(Dialect::V2014));
+    assert_eq!(out, "====\n    1- 1-\n    1- 1-\n====\n");
+    assert!(err.starts_with("error: unknown command"), "{err:?}");
+}
+
+#[test]
+fn a_closed_output_stops_the_loop_quietly() {
+    struct Closed;
+    impl Write for Closed {
+        fn write(&mut self, _: &[u8]) -> std::io::Result<usize> {
+            Err(std::io::ErrorKind::BrokenPipe.into())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Err(std::io::ErrorKind::BrokenPipe.into())
+        }
+    }
+    let mut err = Vec::new();
+    let endless = "dump\n".repeat(1000);
+    run_loop(
+        endless.as_bytes(),
+        &mut Closed,
+        &mut err,
+        options(Dialect::V2014),
+    );
+    run_loop(
+        endless.as_bytes(),
+        &mut Closed,
+        &mut err,
+        options(Dialect::V2019),
+    );
+    assert!(err.is_empty());
+}
+
+fn binary() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_jump61"))
+}
+
+/// Runs the binary with `args`, feeding `input`; returns (status code, stdout, stderr).
+fn run_binary(args: &[&str], input: &[u8]) -> (Option<i32>, String, String) {
+    let mut child = binary()
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the jump61 binary runs");
+    let mut stdin = child.stdin.take().expect("piped stdin");
+    let input = input.to_vec();
+    let feeder = std::thread::spawn(move || {
+        // The program may quit before reading everything; a broken pipe is fine.
+        let _ = stdin.write_all(&input);
+    });
+    let output = child
+        .wait_with_output()
+        .expect("the jump61 binary finishes");
+    feeder.join().expect("the feeder thread");
+    (
+        output.status.code(),
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn the_binary_exits_0_on_garbage() {
+    let mut garbage = b"threads 1\ntime 0.05\nsize 99999999999999999999999\nset -1 x\n".to_vec();
+    garbage.extend_from_slice(b"\xff\xfe\x00 nonsense\n1 1\nstart\n99 99\n0 0\n:\n1:\nmove\n");
+    garbage.extend_from_slice(b"position 9r\nsolve\nseed 1e9\ntime NaN\n\x1b[A\n\t\t\n#\n");
+    garbage.extend_from_slice(&[b'7'; 100_000]);
+    for dialect in ["2014", "2019"] {
+        let (code, _, err) = run_binary(&["--dialect", dialect], &garbage);
+        assert_eq!(code, Some(0), "dialect {dialect}: {err}");
+        assert!(err.lines().all(|l| l.starts_with("error: ")), "{err}");
+        assert!(!err.contains("panicked"));
+    }
+}
+
+#[test]
+fn the_binary_exits_0_after_quit_and_ignores_the_rest() {
+    let (code, out, err) = run_binary(&["--threads", "1"], b"size 2\ndump\nquit\ndump\n");
+    assert_eq!(code, Some(0));
+    assert_eq!(out, "====\n    1- 1-\n    1- 1-\n====\n");
+    assert_eq!(err, "");
+    let (code, out, _) = run_binary(&["--dialect", "2019"], b"si 2\nd\nq\nd\n");
+    assert_eq!(code, Some(0));
+    assert_eq!(out, "red> red> ===\n    1- 1-\n    1- 1-\n===\nred> ");
+}
+
+#[test]
+fn the_binary_plays_a_whole_ai_game_from_flags() {
+    let args = [
+        "--time",
+        "0.05",
+        "--threads",
+        "1",
+        "--seed",
+        "3",
+        "--level",
+        "5",
+    ];
+    let (code, out, err) = run_binary(&args, b"size 3\nauto red\nstart\ndump\n");
+    assert_eq!(code, Some(0));
+    assert_eq!(err, "");
+    let (board, wins) = replay(Dialect::V2014, Board::new(3), &out, [true, true]);
+    assert_eq!(wins, [board.winner().expect("the game ends")]);
+}
+
+#[test]
+fn the_binary_survives_a_closed_stdout() {
+    let mut child = binary()
+        .args(["--dialect", "2019", "--threads", "1"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the jump61 binary runs");
+    drop(child.stdout.take());
+    let mut stdin = child.stdin.take().expect("piped stdin");
+    let _ = stdin.write_all("help\ndump\n".repeat(1000).as_bytes());
+    drop(stdin);
+    let output = child
+        .wait_with_output()
+        .expect("the jump61 binary finishes");
+    assert_eq!(output.status.code(), Some(0));
+    assert!(
+        output.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+}
+
+#[test]
+fn bad_flags_exit_2_and_good_ones_work() {
+    for args in [
+        &["--dialect", "2020"][..],
+        &["--time", "0"],
+        &["--threads", "0"],
+        &["--level", "9"],
+        &["--hash", "0"],
+        &["--seed", "x"],
+    ] {
+        let (code, _, err) = run_binary(args, b"quit\n");
+        assert_eq!(code, Some(2), "{args:?}");
+        assert!(err.contains("error"), "{args:?}: {err}");
+    }
+    let (code, out, _) = run_binary(
+        &["--seed", "-5", "--hash", "8", "--verbose"],
+        b"size 2\ndump\n",
+    );
+    assert_eq!(code, Some(0));
+    assert!(out.starts_with("===="));
+}
+
+#[test]
+fn solve_subcommand_answers_and_rejects() {
+    let (code, out, err) = run_binary(&["solve", "--position", "1-1-/1-1-", "--depth", "3"], b"");
+    assert_eq!(
+        (code, out.as_str(), err.as_str()),
+        (Some(0), "no forced win for Red within 3\n", "")
+    );
+    let (code, out, _) = run_binary(&["solve", "--position", "2r1r/1r1r", "--depth", "1"], b"");
+    assert_eq!(code, Some(0));
+    assert_eq!(out, "the game is already over: Red owns every square\n");
+    let (code, _, err) = run_binary(&["solve", "--position", "3r1-/1-1-", "--depth", "2"], b"");
+    assert_eq!(code, Some(2));
+    assert_eq!(
+        err,
+        "error: bad --position: row 1, column 1: 3 spots, but this square holds at most 2\n"
+    );
+    for depth in ["0", "9", "x"] {
+        let (code, _, _) = run_binary(&["solve", "--position", "1-1-/1-1-", "--depth", depth], b"");
+        assert_eq!(code, Some(2), "depth {depth}");
+    }
+    let (code, _, _) = run_binary(&["solve", "--depth", "2"], b"");
+    assert_eq!(code, Some(2));
+}
+
+#[test]
+fn solve_subcommand_finds_wins() {
+    let (code, out, _) = run_binary(
+        &[
+            "solve",
+            "--position",
+            "2r3r2r/3r1-3r/2r3b2b",
+            "--depth",
+            "2",
+        ],
+        b"",
+    );
+    assert_eq!(code, Some(0));
+    assert_eq!(out, "Red wins in 1: 1 1, 1 2, 1 3, 2 1, 2 3, 3 1\n");
+}
+
+#[test]
+fn perft_still_works() {
+    let (code, out, _) = run_binary(&["perft", "3", "2", "--threads", "1"], b"");
+    assert_eq!(code, Some(0));
+    let counts: Vec<(String, String)> = out
+        .lines()
+        .map(|l| {
+            let mut w = l.split(' ');
+            (w.next().unwrap_or("").into(), w.next().unwrap_or("").into())
+        })
+        .collect();
+    assert_eq!(
+        counts,
+        [("1".into(), "9".into()), ("2".into(), "72".into())]
+    );
+}
+
+/// Lines made of command words, numbers, colours and junk.
+fn random_line() -> impl proptest::strategy::Strategy<Value = String> {
+    use proptest::prelude::*;
+    let word = prop_oneof![
+        Just("start".to_string()),
+        Just("clear".to_string()),
+        Just("auto".to_string()),
+        Just("manual".to_string()),
+        Just("size".to_string()),
+        Just("set".to_string()),
+        Just("dump".to_string()),
+        Just("position".to_string()),
+        Just("s".to_string()),
+        Just("red".to_string()),
+        Just("Blue".to_string()),
+        Just("r".to_string()),
+        (0u64..12).prop_map(|n| n.to_string()),
+        "[-0-9a-z:#/]{0,6}",
+        "\\PC{0,4}",
+    ];
+    proptest::collection::vec(word, 0..6).prop_map(|words| words.join(" "))
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(64))]
+
+    /// No line panics the session; required lines never reach the error stream, and every
+    /// error line is marked as one.
+    #[test]
+    fn random_lines_never_panic(
+        lines in proptest::collection::vec(random_line(), 0..40),
+        v2019: bool,
+    ) {
+        let dialect = if v2019 { Dialect::V2019 } else { Dialect::V2014 };
+        let mut input = String::from("level 1\ntime 0.001\n");
+        // `solve` (or its 2019 prefixes) could ask for minutes of exact search: leave it out.
+        let cheap = lines
+            .iter()
+            .filter(|l| !l.trim_start().to_ascii_lowercase().starts_with("so"));
+        for line in cheap {
+            input.push_str(line);
+            input.push('\n');
+        }
+        let (_, err) = run_split(&input, options(dialect));
+        for line in err.lines() {
+            proptest::prop_assert!(line.starts_with("error: "), "{:?}", line);
+        }
+    }
+}
