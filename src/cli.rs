@@ -1,11 +1,12 @@
 //! Command-line arguments: the command loop's settings, and the subcommands that do not need
 //! the command loop.
 
+use crate::arena::{self, MatchArgs};
 use crate::board::{Board, MAX_SIZE, MIN_SIZE};
 use crate::perft;
 use crate::protocol::{self, Dialect, MAX_HASH_MB, MAX_LEVEL, MAX_SOLVE, MAX_THREADS, Options};
-use crate::search::EngineConfig;
 use crate::search::solve::solve;
+use crate::search::{EngineConfig, bench};
 use clap::{Parser, Subcommand, ValueEnum};
 use std::io::{IsTerminal, Write};
 use std::time::{Duration, Instant};
@@ -95,6 +96,21 @@ pub enum Tool {
               value_parser = clap::value_parser!(u32).range(1..=MAX_SOLVE as i64))]
         depth: u32,
     },
+    /// Search fixed positions (sizes 4 to 10) to a fixed depth, a fresh table each; prints
+    /// each position's nodes and time, then `TOTAL nodes, NPS nps`. On one thread the total
+    /// is the search's signature.
+    Bench {
+        /// Depth of every search (1 to 12).
+        #[arg(long, default_value_t = bench::DEFAULT_DEPTH,
+              value_parser = clap::value_parser!(u32).range(1..=12))]
+        depth: u32,
+        /// Search threads (default 1, so the node count is the signature).
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
+        threads: u16,
+    },
+    /// Play two engines against each other from seeded random openings, refereed by our own
+    /// board; report wins, losses, the Elo difference and optionally an SPRT verdict.
+    Match(MatchArgs),
 }
 
 impl Cli {
@@ -135,6 +151,8 @@ pub fn run(cli: Cli) -> i32 {
             0
         }
         Some(Tool::Solve { position, depth }) => run_solve(&position, depth),
+        Some(Tool::Bench { depth, threads }) => run_bench(depth, threads as usize),
+        Some(Tool::Match(args)) => arena::run(&args),
         Some(Tool::Perft {
             size,
             depth,
@@ -209,5 +227,24 @@ fn run_perft(size: u8, depth: u32, position: Option<String>, divide: bool) -> i3
             println!("{}:{} {count}", c.row, c.col);
         }
     }
+    0
+}
+
+fn run_bench(depth: u32, threads: usize) -> i32 {
+    let start = Instant::now();
+    let lines = bench::run(depth, threads);
+    for (i, line) in lines.iter().enumerate() {
+        let size = line.position.split('/').count();
+        println!(
+            "position {:2} ({size}x{size}): {:>10} nodes {:>8.1} ms",
+            i + 1,
+            line.nodes,
+            line.elapsed.as_secs_f64() * 1e3
+        );
+    }
+    let nodes = bench::signature(&lines);
+    let secs = start.elapsed().as_secs_f64();
+    println!("depth {depth}, {threads} thread(s): {secs:.3} s");
+    println!("{nodes} nodes, {:.0} nps", nodes as f64 / secs.max(1e-9));
     0
 }

@@ -1,5 +1,6 @@
 //! jump61: a rules library and engine for Jump61, a KJumpingCube variant.
 
+pub mod arena;
 pub mod board;
 pub mod cli;
 pub mod perft;
