@@ -87,7 +87,7 @@ impl fmt::Display for Progress {
 }
 
 /// Explosions the full engine searches beyond its horizon (0: none).
-pub const QUIESCENCE_PLIES: u32 = 0;
+pub const QUIESCENCE_PLIES: u32 = 4;
 
 /// On boards up to this many squares (6x6), the node budget never stops a search before
 /// `DUTY_DEPTH`: the spec's duties (a win within four own moves, seven plies; no avoidable
