@@ -61,9 +61,14 @@ fn read(name: &str) -> Vec<Vec<String>> {
         .collect()
 }
 
+/// The engine as players get it, but with 3 s a move instead of 1: the duties rest on the
+/// search reaching depth 8, which the node budget never prevents and only the clock could. The
+/// slowest suite position needs about 0.7 s alone on our machine; the margin keeps a loaded CI
+/// machine from turning this into a timing test.
 fn engine() -> Engine {
     Engine::new(EngineConfig {
         threads: 1,
+        move_time: std::time::Duration::from_secs(3),
         ..EngineConfig::default()
     })
 }
