@@ -103,6 +103,11 @@ impl<'a> Worker<'a> {
         }
     }
 
+    /// Tells every thread of this search to stop.
+    pub fn stop_all(&self) {
+        self.shared.stop.store(true, Ordering::Relaxed);
+    }
+
     /// Nodes counted by all threads so far.
     pub fn shared_nodes(&self) -> u64 {
         self.shared.nodes.load(Ordering::Relaxed)

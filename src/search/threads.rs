@@ -148,6 +148,10 @@ fn iterate(
             break;
         }
         result.depth = depth;
+        if depth >= limits.max_depth {
+            // The answer asked for is complete: the other threads' work is no longer needed.
+            worker.stop_all();
+        }
         worker.enforce_budget = depth >= limits.min_depth;
         root.retain(|&m| m != result.best_move);
         root.insert(0, result.best_move);
