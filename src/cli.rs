@@ -4,8 +4,10 @@
 use crate::arena::{self, MatchArgs};
 use crate::board::{Board, MAX_SIZE, MIN_SIZE};
 use crate::perft;
-use crate::protocol::{self, Dialect, MAX_HASH_MB, MAX_LEVEL, MAX_SOLVE, MAX_THREADS, Options};
-use crate::search::solve::solve;
+use crate::protocol::{
+    self, Dialect, MAX_HASH_MB, MAX_LEVEL, MAX_SOLVE, MAX_SOLVE_POSITIONS, MAX_THREADS, Options,
+};
+use crate::search::solve::{DEFAULT_POSITION_LIMIT, SolveProgress, solve_with};
 use crate::search::{EngineConfig, bench};
 use clap::{Parser, Subcommand, ValueEnum};
 use std::io::{IsTerminal, Write};
@@ -95,6 +97,13 @@ pub enum Tool {
         #[arg(long, value_name = "K",
               value_parser = clap::value_parser!(u32).range(1..=MAX_SOLVE as i64))]
         depth: u32,
+        /// Positions to examine before giving up (the answer then says what is proven).
+        #[arg(long, value_name = "N", default_value_t = DEFAULT_POSITION_LIMIT,
+              value_parser = clap::value_parser!(u64).range(1..=MAX_SOLVE_POSITIONS))]
+        positions: u64,
+        /// Print each number of moves proven without a win on standard error.
+        #[arg(long)]
+        verbose: bool,
     },
     /// Search fixed positions (sizes 4 to 10) to a fixed depth, a fresh table each; prints
     /// each position's nodes and time, then `TOTAL nodes, NPS nps`. On one thread the total
@@ -150,7 +159,12 @@ pub fn run(cli: Cli) -> i32 {
             );
             0
         }
-        Some(Tool::Solve { position, depth }) => run_solve(&position, depth),
+        Some(Tool::Solve {
+            position,
+            depth,
+            positions,
+            verbose,
+        }) => run_solve(&position, depth, positions, verbose),
         Some(Tool::Bench { depth, threads }) => run_bench(depth, threads as usize),
         Some(Tool::Match(args)) => arena::run(&args),
         Some(Tool::Perft {
@@ -175,13 +189,19 @@ pub fn with_threads<T: Send>(threads: Option<u16>, job: impl FnOnce() -> T + Sen
     }
 }
 
-fn run_solve(position: &str, depth: u32) -> i32 {
+fn run_solve(position: &str, depth: u32, positions: u64, verbose: bool) -> i32 {
     match position.parse::<Board>() {
         Ok(board) => {
+            let mut progress = |p: &SolveProgress| {
+                if verbose {
+                    eprintln!("{p}");
+                }
+            };
             let answer = if board.winner().is_some() {
                 protocol::view::already_over(&board)
             } else {
-                protocol::view::solution(&board, &solve(&board, depth))
+                let solution = solve_with(&board, depth, positions, &mut progress);
+                protocol::view::solution(&board, &solution)
             };
             // A closed stdout is no reason to panic; the answer is simply not seen.
             let _ = writeln!(std::io::stdout(), "{answer}");

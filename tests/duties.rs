@@ -10,46 +10,8 @@ mod plain;
 use jump61::board::Board;
 use jump61::search::{Engine, EngineConfig};
 use plain::PlainBoard;
+use plain::solver::PlainSolver;
 use rayon::prelude::*;
-use std::collections::HashMap;
-
-/// A plain, memoised AND-OR search on the plain board: does the side to move force a win
-/// within `k` of its own moves?
-#[derive(Default)]
-struct PlainSolver {
-    memo: HashMap<(String, u32), bool>,
-}
-
-impl PlainSolver {
-    fn wins_within(&mut self, b: &PlainBoard, k: u32) -> bool {
-        let key = (b.notation(), k);
-        if let Some(&known) = self.memo.get(&key) {
-            return known;
-        }
-        let children: Vec<PlainBoard> = b
-            .legal_moves()
-            .into_iter()
-            .map(|(r, c)| {
-                let mut child = b.clone();
-                child.play(r, c);
-                child
-            })
-            .collect();
-        let won = children.iter().any(|c| c.winner().is_some())
-            || (k > 1 && children.iter().any(|c| self.every_reply_loses(c, k - 1)));
-        self.memo.insert(key, won);
-        won
-    }
-
-    /// Every reply of the side to move leaves the other side winning within `k` moves.
-    fn every_reply_loses(&mut self, b: &PlainBoard, k: u32) -> bool {
-        b.legal_moves().into_iter().all(|(r, c)| {
-            let mut child = b.clone();
-            child.play(r, c);
-            child.winner().is_none() && self.wins_within(&child, k)
-        })
-    }
-}
 
 fn read(name: &str) -> Vec<Vec<String>> {
     let path = format!("{}/tests/duties/{name}", env!("CARGO_MANIFEST_DIR"));

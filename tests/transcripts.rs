@@ -389,6 +389,25 @@ fn search_progress_goes_only_to_the_error_stream() {
 }
 
 #[test]
+fn solve_progress_goes_only_to_the_error_stream() {
+    let input = "size 4\nverbose\nsolve 3\n";
+    let (out, err) = run_split(input, options(Dialect::V2014));
+    assert!(out.ends_with("no forced win for Red within 3\n"), "{out}");
+    let depths: Vec<&str> = err
+        .lines()
+        .map(|l| l.split(" positions").next().unwrap())
+        .collect();
+    assert_eq!(
+        depths,
+        (1..=3)
+            .map(|k| format!("info solve no win within {k}"))
+            .collect::<Vec<_>>()
+    );
+    let (_, quiet) = run_split(&input.replace("verbose\n", ""), options(Dialect::V2014));
+    assert_eq!(quiet, "");
+}
+
+#[test]
 fn prompts_follow_the_dialect() {
     let input = "size 2\nmanual blue\nstart\n1 1\n";
     let (out, _) = run_split(
@@ -602,6 +621,34 @@ fn solve_subcommand_finds_wins() {
     );
     assert_eq!(code, Some(0));
     assert_eq!(out, "Red wins in 1: 1 1, 1 2, 1 3, 2 1, 2 3, 3 1\n");
+}
+
+#[test]
+fn solve_subcommand_gives_up_at_its_limit_and_reports_progress() {
+    let start6 = ["1-1-1-1-1-1-"; 6].join("/");
+    let args = ["solve", "--position", &start6, "--depth", "8"];
+    let (code, out, err) = run_binary(
+        &[&args[..], &["--positions", "1000", "--verbose"]].concat(),
+        b"",
+    );
+    assert_eq!(code, Some(0));
+    assert_eq!(
+        out,
+        "no forced win for Red within 2; gave up on 3 after 1000 positions\n"
+    );
+    let firsts: Vec<&str> = err
+        .lines()
+        .map(|l| l.split(" positions").next().unwrap())
+        .collect();
+    assert_eq!(
+        firsts,
+        ["info solve no win within 1", "info solve no win within 2"]
+    );
+    for bad in ["0", "-5", "lots", "10000000001"] {
+        let (code, out, err) = run_binary(&[&args[..], &["--positions", bad]].concat(), b"");
+        assert_eq!((code, out.as_str()), (Some(2), ""), "--positions {bad}");
+        assert!(err.contains(&format!("'{bad}'")), "{err}");
+    }
 }
 
 #[test]

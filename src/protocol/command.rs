@@ -5,6 +5,7 @@
 //! holds that many spots is the session's business.
 
 use crate::board::{Board, Colour, MAX_SIZE, MIN_SIZE, NotationError};
+use crate::search::solve::DEFAULT_POSITION_LIMIT;
 use std::fmt;
 use std::str::FromStr;
 use std::time::Duration;
@@ -53,6 +54,8 @@ pub const MAX_THREADS: u64 = 256;
 pub const MAX_LEVEL: u64 = 5;
 /// Deepest `solve` accepted, in the side to move's own moves.
 pub const MAX_SOLVE: u64 = 8;
+/// Most positions a `solve` may be allowed to examine.
+pub const MAX_SOLVE_POSITIONS: u64 = 10_000_000_000;
 
 /// One parsed input line.
 #[derive(Clone, Debug, PartialEq)]
@@ -99,8 +102,9 @@ pub enum Command {
     ShowBoard,
     /// `position`: print the one-line notation; `position NOTATION`: set the whole board.
     Position(Option<Board>),
-    /// `solve K`: is there a forced win within `K` of the side to move's own moves?
-    Solve(u32),
+    /// `solve K [N]`: is there a forced win within `K` of the side to move's own
+    /// moves? The solver gives up after `N` (`positions`) positions.
+    Solve { moves: u32, positions: u64 },
 }
 
 /// Why a line is not a command. Each message says what was wrong.
@@ -244,8 +248,8 @@ const SPECS: &[Spec] = &[
     ),
     extension(
         "solve",
-        "K",
-        "does the side to move force a win within K of its own moves (1 to 8)?",
+        "K [N]",
+        "a forced win within K (1 to 8) own moves? (gives up after N positions, 5000000)",
     ),
     extension(
         "move",
@@ -521,7 +525,14 @@ impl Command {
                     1,
                     MAX_SOLVE,
                 )?;
-                Command::Solve(k as u32)
+                let positions = match words.next() {
+                    None => DEFAULT_POSITION_LIMIT,
+                    Some(text) => ranged(text, "solve positions", 1, MAX_SOLVE_POSITIONS)?,
+                };
+                Command::Solve {
+                    moves: k as u32,
+                    positions,
+                }
             }
             "move" => return Err(CommandError::MoveNumber),
             _ => return Err(CommandError::Unknown(name.to_string())),
@@ -638,7 +649,20 @@ mod tests {
             ok14("position 2r1-/1-1b"),
             Command::Position(Some("2r1-/1-1b".parse().unwrap()))
         );
-        assert_eq!(ok14("solve 8"), Command::Solve(8));
+        assert_eq!(
+            ok14("solve 8"),
+            Command::Solve {
+                moves: 8,
+                positions: DEFAULT_POSITION_LIMIT
+            }
+        );
+        assert_eq!(
+            ok14("solve 3 1000"),
+            Command::Solve {
+                moves: 3,
+                positions: 1000
+            }
+        );
     }
 
     #[test]

@@ -4,7 +4,7 @@
 use super::command::{Command, Dialect, help_text};
 use super::view;
 use crate::board::{Board, ByColour, Colour, geometry};
-use crate::search::solve::solve;
+use crate::search::solve::{SolveProgress, solve_with};
 use crate::search::{Engine, EngineConfig, Progress};
 use std::fmt;
 use std::io::Write;
@@ -271,14 +271,7 @@ impl<'a> Session<'a> {
                 self.board = board;
                 self.playing = false;
             }
-            Command::Solve(moves) => {
-                let answer = if self.board.winner().is_some() {
-                    view::already_over(&self.board)
-                } else {
-                    view::solution(&self.board, &solve(&self.board, moves))
-                };
-                self.say(&answer);
-            }
+            Command::Solve { moves, positions } => self.solve(moves, positions),
         }
         self.play_ai()?;
         Ok(Flow::Continue)
@@ -308,6 +301,25 @@ impl<'a> Session<'a> {
         self.board.play(sq);
         self.after_move();
         Ok(())
+    }
+
+    /// `solve`: the exact answer, with progress on the error stream when verbose.
+    fn solve(&mut self, moves: u32, positions: u64) {
+        let answer = if self.board.winner().is_some() {
+            view::already_over(&self.board)
+        } else {
+            let (verbose, err) = (self.verbose, &mut *self.err);
+            let mut progress = |p: &SolveProgress| {
+                if verbose {
+                    let _ = writeln!(err, "{p}").and_then(|_| err.flush());
+                }
+            };
+            view::solution(
+                &self.board,
+                &solve_with(&self.board, moves, positions, &mut progress),
+            )
+        };
+        self.say(&answer);
     }
 
     /// The AI moves while a game is on and it is to move.

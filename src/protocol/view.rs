@@ -83,23 +83,52 @@ pub fn readable(board: &Board) -> Vec<String> {
 /// assert_eq!(view::solution(&board, &win), "Red wins in 2: 1 1, 2 2");
 /// let none = Solution::NoWinWithin { max_moves: 3 };
 /// assert_eq!(view::solution(&board, &none), "no forced win for Red within 3");
+/// let unknown = Solution::GaveUp { no_win_within: 3, first_moves: vec![], positions: 9 };
+/// assert_eq!(
+///     view::solution(&board, &unknown),
+///     "no forced win for Red within 3; gave up on 4 after 9 positions"
+/// );
 /// ```
 pub fn solution(board: &Board, solution: &Solution) -> String {
     let mover = board.to_move();
     match solution {
         Solution::Win { moves, first_moves } => {
-            let list: Vec<String> = first_moves
-                .iter()
-                .filter(|&&sq| sq < board.squares())
-                .map(|&sq| board.coord(sq).to_string())
-                .collect();
-            format!("{mover} wins in {moves}: {}", list.join(", "))
+            format!("{mover} wins in {moves}: {}", coords(board, first_moves))
         }
         Solution::NoWinWithin { max_moves } => {
             format!("no forced win for {mover} within {max_moves}")
         }
+        Solution::GaveUp {
+            no_win_within,
+            first_moves,
+            positions,
+        } if first_moves.is_empty() => format!(
+            "no forced win for {mover} within {no_win_within}; \
+             gave up on {} after {positions} positions",
+            no_win_within + 1
+        ),
+        Solution::GaveUp {
+            no_win_within,
+            first_moves,
+            positions,
+        } => format!(
+            "{mover} wins in {}: {} (perhaps not every such move: gave up after {positions} \
+             positions)",
+            no_win_within + 1,
+            coords(board, first_moves)
+        ),
         Solution::AlreadyOver => already_over(board),
     }
+}
+
+/// Squares as `R C, R C`.
+fn coords(board: &Board, squares: &[usize]) -> String {
+    let list: Vec<String> = squares
+        .iter()
+        .filter(|&&sq| sq < board.squares())
+        .map(|&sq| board.coord(sq).to_string())
+        .collect();
+    list.join(", ")
 }
 
 /// A note that the game on `board` is over, worded unlike the required win line.

@@ -2,9 +2,21 @@
 //! moves, and with which first moves? An AND-OR search: the attacker needs one move that
 //! wins, the defender must have every reply lose. Nothing is pruned that could hide a win,
 //! and results are remembered per whole board (not per hash), so the answer is a proof.
+//!
+//! Deep questions on big boards can need billions of positions and gigabytes of memory, so
+//! the solver examines at most a given number of positions and then says what it proved so
+//! far. Giving up only ever turns "wins" into "unknown", never the other way: the tree is
+//! monotone (a position the solver gave up on counts as not won, which can only make its
+//! parents less won), so every win found before giving up is still proven.
 
 use crate::board::{Board, Squares, geometry};
 use rustc_hash::FxHashMap;
+use std::time::{Duration, Instant};
+
+/// Positions examined before the solver gives up, unless told otherwise. Our machine examines
+/// 2 to 3 million a second; only those with two or more moves to go are remembered (6x6,
+/// seven moves: 23 million examined, 177 MB).
+pub const DEFAULT_POSITION_LIMIT: u64 = 5_000_000;
 
 /// The answer to a forced-win question.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -14,11 +26,40 @@ pub enum Solution {
     Win { moves: u32, first_moves: Vec<usize> },
     /// No forced win within `max_moves` of the side to move's own moves.
     NoWinWithin { max_moves: u32 },
+    /// The solver examined `positions` positions and gave up while asking about a win in
+    /// `no_win_within + 1` moves: there is none in `no_win_within`, and `first_moves` (maybe
+    /// empty, maybe not all of them) are proven to win in `no_win_within + 1`.
+    GaveUp {
+        no_win_within: u32,
+        first_moves: Vec<usize>,
+        positions: u64,
+    },
     /// The position is already won, by the player who moved last.
     AlreadyOver,
 }
 
-/// Solves `board` for a forced win of the side to move within `max_moves` of its own moves.
+/// Progress of a solve: no win within `moves` is proven after `positions` positions.
+#[derive(Clone, Copy, Debug)]
+pub struct SolveProgress {
+    pub moves: u32,
+    pub positions: u64,
+    pub elapsed: Duration,
+}
+
+impl std::fmt::Display for SolveProgress {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "info solve no win within {} positions {} time {:.3}s",
+            self.moves,
+            self.positions,
+            self.elapsed.as_secs_f64()
+        )
+    }
+}
+
+/// Solves `board` for a forced win of the side to move within `max_moves` of its own moves,
+/// examining at most [`DEFAULT_POSITION_LIMIT`] positions.
 ///
 /// ```
 /// use jump61::{board::Board, search::solve::{solve, Solution}};
@@ -26,27 +67,59 @@ pub enum Solution {
 /// assert_eq!(solve(&b, 2), Solution::Win { moves: 1, first_moves: vec![0] });
 /// ```
 pub fn solve(board: &Board, max_moves: u32) -> Solution {
+    solve_with(board, max_moves, DEFAULT_POSITION_LIMIT, &mut |_| {})
+}
+
+/// [`solve`] with a limit on the positions examined, reporting each number of moves within
+/// which no win is proven.
+pub fn solve_with(
+    board: &Board,
+    max_moves: u32,
+    position_limit: u64,
+    progress: &mut dyn FnMut(&SolveProgress),
+) -> Solution {
     if board.winner().is_some() {
         return Solution::AlreadyOver;
     }
-    let mut solver = Solver::default();
+    let start = Instant::now();
+    let mut solver = Solver {
+        limit: position_limit,
+        ..Solver::default()
+    };
     for k in 1..=max_moves {
         let first_moves: Vec<usize> = Squares(board.legal_moves())
-            .filter(|&sq| solver.move_wins_within(board, sq, k))
+            .filter(|&sq| !solver.gave_up && solver.move_wins_within(board, sq, k))
             .collect();
+        if solver.gave_up {
+            return Solution::GaveUp {
+                no_win_within: k - 1,
+                first_moves,
+                positions: solver.positions,
+            };
+        }
         if !first_moves.is_empty() {
             return Solution::Win {
                 moves: k,
                 first_moves,
             };
         }
+        progress(&SolveProgress {
+            moves: k,
+            positions: solver.positions,
+            elapsed: start.elapsed(),
+        });
     }
     Solution::NoWinWithin { max_moves }
 }
 
 /// Whether the side to move forces a win within `moves` of its own moves.
+/// No limit on the positions examined: for building test suites.
 pub fn wins_within(board: &Board, moves: u32) -> bool {
-    board.winner().is_none() && Solver::default().wins_within(board, moves)
+    let mut solver = Solver {
+        limit: u64::MAX,
+        ..Solver::default()
+    };
+    board.winner().is_none() && solver.wins_within(board, moves)
 }
 
 /// What is proven about one position: wins within `win` moves (0 = not proven), and has no
@@ -60,6 +133,12 @@ struct Known {
 #[derive(Default)]
 struct Solver {
     known: FxHashMap<Board, Known>,
+    /// Positions examined (not answered from `known`).
+    positions: u64,
+    limit: u64,
+    /// Set once `positions` passes `limit`: from then on nothing more is examined, and
+    /// every open question is answered "no win".
+    gave_up: bool,
 }
 
 impl Solver {
@@ -71,18 +150,41 @@ impl Solver {
         child.winner().is_some() || (k > 1 && self.every_reply_loses(&child, k - 1))
     }
 
+    /// Counts one more position examined; false (and `gave_up` set) past the limit.
+    fn count_position(&mut self) -> bool {
+        if self.positions >= self.limit {
+            self.gave_up = true;
+            return false;
+        }
+        self.positions += 1;
+        true
+    }
+
     fn wins_within(&mut self, board: &Board, k: u32) -> bool {
+        if self.gave_up {
+            return false;
+        }
+        if k == 1 {
+            // Most positions are here, and trying every move is cheaper than remembering.
+            self.count_position();
+            return wins_at_once(board);
+        }
         let known = self.known.get(board).copied().unwrap_or_default();
         if known.win != 0 && known.win <= k {
             return true;
         }
-        if known.no_win >= k {
+        if known.no_win >= k || !self.count_position() {
             return false;
         }
         // Immediate wins first: the cheapest proof.
-        let moves = ordered_moves(board);
-        let won = moves.iter().any(|&sq| self.move_wins_within(board, sq, 1))
-            || (k > 1 && moves.iter().any(|&sq| self.move_wins_within(board, sq, k)));
+        let won = wins_at_once(board)
+            || ordered_moves(board)
+                .into_iter()
+                .any(|sq| self.move_wins_within(board, sq, k));
+        if self.gave_up && !won {
+            // Unproven, not disproven: remember nothing.
+            return false;
+        }
         let entry = self.known.entry(*board).or_default();
         if won {
             entry.win = if entry.win == 0 { k } else { entry.win.min(k) };
@@ -103,6 +205,20 @@ impl Solver {
     }
 }
 
+/// Whether the side to move has a move that wins at once. A move that does not explode
+/// changes one square only, so while the opponent owns a square only explosions can win.
+fn wins_at_once(board: &Board) -> bool {
+    let cap = &geometry(board.size() as u8).capacity;
+    let only_explosions = board.owned(board.to_move().opponent()) != 0;
+    Squares(board.legal_moves())
+        .filter(|&sq| !only_explosions || board.spots(sq) == cap[sq])
+        .any(|sq| {
+            let mut child = *board;
+            child.play(sq);
+            child.winner().is_some()
+        })
+}
+
 /// Legal moves with explosions first (they win, and refute, most often), then the rest.
 fn ordered_moves(board: &Board) -> Vec<usize> {
     let cap = &geometry(board.size() as u8).capacity;
@@ -120,6 +236,18 @@ mod tests {
     fn an_already_won_board_is_over() {
         let b: Board = "2r2r/1r1r".parse().unwrap();
         assert_eq!(solve(&b, 3), Solution::AlreadyOver);
+    }
+
+    #[test]
+    fn a_quiet_move_wins_when_the_opponent_owns_nothing() {
+        // Red to move (4 spots + size 2 is even); 2:2 is white: taking it wins.
+        let b: Board = "1r1r/1r1-".parse().unwrap();
+        assert!(wins_within(&b, 1));
+        let blue: Board = "1b1b/1-1b".parse().unwrap();
+        assert!(
+            !wins_within(&blue, 1),
+            "Red is to move and cannot take three blue squares"
+        );
     }
 
     #[test]

@@ -30,6 +30,8 @@
 //! Notation: the rows of `dump` joined by '/', no spaces, each square being
 //! the spot count followed by 'r', 'b' or '-' (neutral squares are "1-").
 
+pub mod solver;
+
 use std::collections::VecDeque;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
