@@ -24,19 +24,18 @@ pub fn evaluate(board: &Board) -> i32 {
     let me = board.to_move();
     let mine = board.owned(me);
     let theirs = board.owned(me.opponent());
-    let (mut spots_mine, mut spots_theirs) = (0i32, 0i32);
-    let (mut critical_mine, mut critical_theirs) = (0u128, 0u128);
+    // One branch-free pass over the owned squares. White squares hold one spot each, so the
+    // opponent's spots follow from the total.
+    let mut spots_mine = 0i32;
+    let mut critical = 0u128;
     for sq in Squares(mine | theirs) {
         let spots = board.spots(sq);
-        let critical = (spots == g.capacity[sq]) as u128;
-        if mine >> sq & 1 == 1 {
-            spots_mine += spots as i32;
-            critical_mine |= critical << sq;
-        } else {
-            spots_theirs += spots as i32;
-            critical_theirs |= critical << sq;
-        }
+        critical |= ((spots == g.capacity[sq]) as u128) << sq;
+        spots_mine += spots as i32 * (mine >> sq & 1) as i32;
     }
+    let whites = (g.all & !(mine | theirs)).count_ones() as i32;
+    let spots_theirs = board.total_spots() as i32 - whites - spots_mine;
+    let (critical_mine, critical_theirs) = (critical & mine, critical & theirs);
     let my_targets = g.spread(critical_mine) & theirs;
     let their_targets = g.spread(critical_theirs) & mine;
     let count = |m: u128| m.count_ones() as i32;

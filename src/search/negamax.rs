@@ -57,6 +57,20 @@ pub struct Worker<'a> {
 /// A move's ordering key: higher is tried first.
 type Keyed = (i32, u8);
 
+/// Moves the best of `moves[i..]` (the first, on equal keys) to `i`, keeping the others in
+/// their order, and returns it: a stable selection sort, one step at a time, so the moves
+/// come out exactly as a stable sort would give them.
+fn pick_next(moves: &mut [Keyed], i: usize) -> u8 {
+    let mut best = i;
+    for j in i + 1..moves.len() {
+        if moves[j].0 > moves[best].0 {
+            best = j;
+        }
+    }
+    moves[i..=best].rotate_right(1);
+    moves[i].1
+}
+
 impl<'a> Worker<'a> {
     pub fn new(shared: &'a Shared<'a>) -> Worker<'a> {
         Worker {
@@ -167,7 +181,8 @@ impl<'a> Worker<'a> {
         let mut alpha = alpha;
         let mut best = -INFINITY;
         let mut best_move = moves[0].1;
-        for (i, &(_, sq)) in moves[..n].iter().enumerate() {
+        for i in 0..n {
+            let sq = pick_next(&mut moves[..n], i);
             let mut child = *board;
             child.play(sq as usize);
             let score = if i == 0 {
@@ -266,7 +281,10 @@ impl<'a> Worker<'a> {
         *h = (*h + depth * depth).min(1 << 20);
     }
 
-    /// Fills `out` with the legal moves, best first; returns how many.
+    /// Fills `out` with the legal moves and their ordering keys, unsorted; returns how many.
+    /// [`pick_next`] brings them out best first, only as far as the search gets: most nodes
+    /// cut off after a move or two, and sorting all of up to 100 moves cost more than the rest
+    /// of the node.
     ///
     /// Order: the table's move, then explosions by how many enemy squares they hit, the
     /// killers, and the rest by history. Without `ordering`, square order.
@@ -298,15 +316,20 @@ impl<'a> Worker<'a> {
             out[n] = (key, sq as u8);
             n += 1;
         }
-        // Stable insertion sort, descending: at most 100 moves, mostly few out of order.
-        for i in 1..n {
-            let item = out[i];
-            let mut j = i;
-            while j > 0 && out[j - 1].0 < item.0 {
-                out[j] = out[j - 1];
-                j -= 1;
-            }
-            out[j] = item;
+        n
+    }
+
+    /// `order_moves`, then every move put in its place: for the root, which tries them all.
+    pub fn sorted_moves(
+        &self,
+        board: &Board,
+        tt_move: Option<u8>,
+        ply: usize,
+        out: &mut [Keyed; 100],
+    ) -> usize {
+        let n = self.order_moves(board, tt_move, ply, out);
+        for i in 0..n {
+            pick_next(&mut out[..n], i);
         }
         n
     }

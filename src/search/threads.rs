@@ -128,7 +128,7 @@ fn iterate(
 ) -> Finished {
     worker.enforce_budget = limits.min_depth <= 1;
     let mut keyed = [(0, 0); 100];
-    let n = worker.order_moves(board, None, 0, &mut keyed);
+    let n = worker.sorted_moves(board, None, 0, &mut keyed);
     let mut root: Vec<usize> = keyed[..n].iter().map(|&(_, sq)| sq as usize).collect();
     let mut result = Finished {
         depth: 0,
