@@ -4,6 +4,7 @@
 //! move into limits, and picks the search that its level asks for.
 
 pub mod bench;
+mod busy;
 pub mod eval;
 mod negamax;
 pub mod score;

@@ -5,6 +5,7 @@
 //! loss within d plies: the AI's duties (wins within four moves, defence against them)
 //! rest on that.
 
+use super::busy::Busy;
 use super::eval;
 use super::score::{INFINITY, MAX_PLY, WIN, from_table, to_table};
 use super::tt::{Bound, Entry, Table};
@@ -21,7 +22,13 @@ pub struct Shared<'a> {
     pub node_budget: u64,
     /// And in any case at this moment.
     pub deadline: Instant,
+    /// Moves other threads are inside; `None` on one thread.
+    pub busy: Option<&'a Busy>,
 }
+
+/// Plies of depth left below which a move is never deferred: small subtrees are cheaper to
+/// search twice than to coordinate.
+const DEFER_MIN_DEPTH: i32 = 3;
 
 /// Which evaluation the search calls at its leaves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -181,11 +188,34 @@ impl<'a> Worker<'a> {
         let mut alpha = alpha;
         let mut best = -INFINITY;
         let mut best_move = moves[0].1;
-        for i in 0..n {
-            let sq = pick_next(&mut moves[..n], i);
+        let busy = self.shared.busy.filter(|_| depth >= DEFER_MIN_DEPTH);
+        let (mut deferred, mut n_deferred, mut next_deferred) = ([0u8; 100], 0, 0);
+        let mut searched = 0;
+        let mut picked = 0;
+        loop {
+            // Moves in order, skipping those another thread is inside; then the skipped ones.
+            let sq = if picked < n {
+                let sq = pick_next(&mut moves[..n], picked);
+                picked += 1;
+                if searched > 0 && busy.is_some_and(|b| b.is_busy(Busy::key(key, sq))) {
+                    deferred[n_deferred] = sq;
+                    n_deferred += 1;
+                    continue;
+                }
+                sq
+            } else if next_deferred < n_deferred {
+                next_deferred += 1;
+                deferred[next_deferred - 1]
+            } else {
+                break;
+            };
             let mut child = *board;
             child.play(sq as usize);
-            let score = if i == 0 {
+            let marked = busy.map(|b| (b, Busy::key(key, sq)));
+            if let Some((b, k)) = marked {
+                b.mark(k);
+            }
+            let score = if searched == 0 {
                 -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha)
             } else {
                 let s = -self.negamax(&child, depth - 1, ply + 1, -alpha - 1, -alpha);
@@ -195,6 +225,10 @@ impl<'a> Worker<'a> {
                     s
                 }
             };
+            if let Some((b, k)) = marked {
+                b.unmark(k);
+            }
+            searched += 1;
             if self.aborted {
                 return 0;
             }

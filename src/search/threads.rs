@@ -3,6 +3,7 @@
 //! the main thread watches the budget and the clock, and reports progress. The move played
 //! is voted among the threads that finished the deepest depth.
 
+use super::busy::Busy;
 use super::negamax::{Evaluation, Shared, Worker};
 use super::score::INFINITY;
 use super::tt::Table;
@@ -42,6 +43,7 @@ pub fn search(
 ) -> SearchResult {
     let start = Instant::now();
     let (stop, nodes) = (AtomicBool::new(false), AtomicU64::new(0));
+    let busy = (threads > 1).then(Busy::default);
     let shared = Shared {
         table,
         stop: &stop,
@@ -49,6 +51,7 @@ pub fn search(
         // More threads search more nodes in the same time.
         node_budget: limits.node_budget.saturating_mul(threads as u64),
         deadline: start + limits.move_time.saturating_sub(CLOCK_MARGIN),
+        busy: busy.as_ref(),
     };
     let limits = Limits {
         node_budget: shared.node_budget,
