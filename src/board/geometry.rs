@@ -7,6 +7,17 @@ pub const MAX_SIZE: usize = 10;
 pub const MIN_SIZE: usize = 2;
 /// Squares on the largest board; every per-square array has this length.
 pub const MAX_SQUARES: usize = MAX_SIZE * MAX_SIZE;
+/// 64-bit words that hold the spots of the largest board, a 4-bit nibble per square.
+pub const SPOT_WORDS: usize = MAX_SQUARES.div_ceil(16);
+
+/// What toppling one square adds to the spot words: one spot in the nibble of each
+/// neighbour. The neighbours lie within `2 * size + 1` consecutive squares, so within three
+/// consecutive words starting at `word`.
+#[derive(Clone, Copy, Debug)]
+pub struct Topple {
+    pub word: u8,
+    pub add: [u64; 3],
+}
 
 /// The shape of one board size. Squares are numbered row-major from 0, densely
 /// (`row * size + col`), so the squares of a board are the low `size * size` bits of a `u128`.
@@ -24,6 +35,14 @@ pub struct Geometry {
     pub neighbour_mask: [u128; MAX_SQUARES],
     /// Sum of the capacities: the most spots a board can hold with no square overfull.
     pub stable_capacity: u16,
+    /// Spot words in use (`squares / 16`, rounded up).
+    pub words: usize,
+    /// Per square, the spots its topple gives its neighbours, as word addends.
+    pub topple: [Topple; MAX_SQUARES],
+    /// Per spot word, `7 - capacity` in the nibble of each square (0 off the board): adding
+    /// it to the word sets a nibble's top bit exactly when its square is overfull, given at
+    /// most 8 spots; `8 - capacity` does the same for squares at or over capacity.
+    pub overfull_bias: [u64; SPOT_WORDS],
     /// Squares not in the first column / not in the last column, for shifting masks sideways.
     not_first_col: u128,
     not_last_col: u128,
@@ -53,6 +72,12 @@ const fn build(size: usize) -> Geometry {
         neighbours: [[0; 4]; MAX_SQUARES],
         neighbour_mask: [0; MAX_SQUARES],
         stable_capacity: 0,
+        words: (size * size).div_ceil(16),
+        topple: [Topple {
+            word: 0,
+            add: [0; 3],
+        }; MAX_SQUARES],
+        overfull_bias: [0; SPOT_WORDS],
         not_first_col: 0,
         not_last_col: 0,
     };
@@ -85,9 +110,33 @@ const fn build(size: usize) -> Geometry {
             g.not_last_col |= 1u128 << sq;
         }
         g.stable_capacity += count as u16;
+        g.overfull_bias[sq / 16] |= (7 - count as u64) << (4 * (sq % 16));
+        g.topple[sq] = topple(&g.neighbours[sq], count);
         sq += 1;
     }
     g
+}
+
+/// The word addends of toppling a square with these `count` neighbours (in ascending order,
+/// as `build` lists them). The first word is pulled back so that all three words exist.
+const fn topple(neighbours: &[u8; 4], count: usize) -> Topple {
+    let lowest = neighbours[0] as usize / 16;
+    let word = if lowest > SPOT_WORDS - 3 {
+        SPOT_WORDS - 3
+    } else {
+        lowest
+    };
+    let mut t = Topple {
+        word: word as u8,
+        add: [0; 3],
+    };
+    let mut i = 0;
+    while i < count {
+        let n = neighbours[i] as usize;
+        t.add[n / 16 - word] += 1 << (4 * (n % 16));
+        i += 1;
+    }
+    t
 }
 
 static GEOMETRIES: [Geometry; MAX_SIZE - MIN_SIZE + 1] = [

@@ -5,11 +5,12 @@ mod geometry;
 mod notation;
 mod zobrist;
 
+use geometry::SPOT_WORDS;
 pub use geometry::{MAX_SIZE, MAX_SQUARES, MIN_SIZE, Squares, geometry};
 pub use notation::NotationError;
 
 use std::fmt;
-use zobrist::{KEYS, SPOT_KEYS};
+use zobrist::KEYS;
 
 /// A player, and the colour of the squares it owns.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -92,6 +93,30 @@ impl<T> ByColour<T> {
 fn covers(mask: u128, all: u128) -> bool {
     let missing = all & !mask;
     (missing as u64 | (missing >> 64) as u64) == 0
+}
+
+/// The top bit of every nibble of a spot word.
+const NIBBLE_TOPS: u64 = 0x8888_8888_8888_8888;
+/// One in every nibble of a spot word.
+const ONES: u64 = 0x1111_1111_1111_1111;
+
+/// The low bit of each of the 16 nibbles of `x` (other bits zero), packed into 16 bits.
+#[inline(always)]
+fn gather_nibbles(x: u64) -> u16 {
+    let x = (x | x >> 3) & 0x0303_0303_0303_0303;
+    let x = (x | x >> 6) & 0x000F_000F_000F_000F;
+    let x = (x | x >> 12) & 0x0000_00FF_0000_00FF;
+    (x | x >> 24) as u16
+}
+
+/// The inverse of `gather_nibbles`: bit `i` of `bits` becomes the low bit of nibble `i`.
+#[inline(always)]
+fn scatter_nibbles(bits: u16) -> u64 {
+    let x = bits as u64;
+    let x = (x | x << 24) & 0x0000_00FF_0000_00FF;
+    let x = (x | x << 12) & 0x000F_000F_000F_000F;
+    let x = (x | x << 6) & 0x0303_0303_0303_0303;
+    (x | x << 3) & ONES
 }
 
 /// A square's row and column, both counted from 1 as players type them.
@@ -267,7 +292,7 @@ impl Board {
     ///
     /// The move must be legal (`is_legal`); search only offers legal moves and the command
     /// loop checks first. Redistribution stops as soon as the mover owns every square.
-    #[inline]
+    #[inline(always)]
     pub fn play(&mut self, sq: usize) {
         debug_assert!(self.is_legal(sq), "illegal move {sq}");
         let me = self.to_move();
@@ -278,68 +303,143 @@ impl Board {
         }
     }
 
-    /// Adds one spot to `sq` and gives it to `me`, keeping the hash current.
+    /// Adds one spot to `sq` and gives it to `me`, keeping the hash current. `sq` is a
+    /// legal move: white or already `me`'s, never the opponent's.
     #[inline(always)]
     fn add_spot(&mut self, sq: usize, me: Colour) {
         let old = self.spots(sq) as usize;
-        debug_assert!(old + 1 < SPOT_KEYS);
-        // The nibble stays below 16 (see `redistribute`), so the add never carries.
+        debug_assert!(old <= geometry(self.size).capacity[sq] as usize);
         self.spots[sq >> 1] += 1 << ((sq & 1) * 4);
         self.hash ^= KEYS.spots[sq][old] ^ KEYS.spots[sq][old + 1];
-        self.take(sq, me);
-    }
-
-    /// Gives `sq` to `me`, keeping the hash current.
-    #[inline(always)]
-    fn take(&mut self, sq: usize, me: Colour) {
         let bit = 1u128 << sq;
-        if self.owner.get(me) & bit != 0 {
-            return;
+        let mine = self.owner.get_mut(me);
+        if *mine & bit == 0 {
+            *mine |= bit;
+            self.hash ^= KEYS.owner[sq][me.index()];
         }
-        let them = me.opponent();
-        if self.owner.get(them) & bit != 0 {
-            *self.owner.get_mut(them) &= !bit;
-            self.hash ^= KEYS.owner[sq][them.index()];
-        }
-        *self.owner.get_mut(me) |= bit;
-        self.hash ^= KEYS.owner[sq][me.index()];
     }
 
     /// The chain reaction after a spot made `start` overfull.
     ///
-    /// Squares topple in waves: each wave topples, once each, every square that was overfull
-    /// when the wave began, checking for the win after every single topple. That is one of the
-    /// orders the rules allow, and it bounds every square by twice its neighbour count: a square
-    /// not toppling gains at most its neighbour count in a wave; one toppling gains no more
-    /// than it loses. Termination: if toppling never stopped, every square would topple
-    /// forever (spots are conserved), so every square would become the mover's and the win
-    /// check would stop it.
+    /// Squares topple in waves: each wave topples, once each and in ascending order, every
+    /// square that was overfull when the wave began, checking for the win after every single
+    /// topple. That is one of the orders the rules allow, and it bounds every square by twice
+    /// its neighbour count at the end of a wave (at most 12 within one): a square not toppling
+    /// gains at most its neighbour count in a wave; one toppling gains no more than it loses.
+    /// Termination: if toppling never stopped, every square would topple forever (spots are
+    /// conserved), so every square would become the mover's and the win check would stop it.
+    ///
+    /// The spots are worked on as 64-bit words of nibbles: a topple is one subtraction and
+    /// three additions (no nibble ever carries), and the next wave is found for sixteen
+    /// squares at a time. Owners and the hash are brought up to date once, at the end, from
+    /// what changed: a square that topples ten times is hashed once.
     #[cold]
     fn redistribute(&mut self, start: usize, me: Colour) {
         let g = geometry(self.size);
-        let mut wave = 1u128 << start;
-        while wave != 0 {
-            let mut touched = 0u128;
-            for sq in Squares(wave) {
-                let cap = g.capacity[sq] as usize;
-                let old = self.spots(sq) as usize;
-                self.put_spots(sq, (old - cap) as u8);
-                self.hash ^= KEYS.spots[sq][old] ^ KEYS.spots[sq][old - cap];
-                for &n in &g.neighbours[sq][..cap] {
-                    self.add_spot(n as usize, me);
+        let before = self.spot_words();
+        let mut words = before;
+        let mine = self.owned(me);
+        let mut captured = 0u128;
+        // The wave: the top bit of the nibble of each square to topple.
+        let mut wave = [0u64; SPOT_WORDS];
+        wave[start / 16] = 8 << (4 * (start % 16));
+        'chain: loop {
+            for i in 0..g.words {
+                let mut flags = wave[i];
+                while flags != 0 {
+                    let sq = 16 * i + flags.trailing_zeros() as usize / 4;
+                    flags &= flags - 1;
+                    let t = &g.topple[sq];
+                    words[i] -= (g.capacity[sq] as u64) << (4 * (sq % 16));
+                    let w = t.word as usize;
+                    words[w] += t.add[0];
+                    words[w + 1] += t.add[1];
+                    words[w + 2] += t.add[2];
+                    captured |= g.neighbour_mask[sq];
+                    if covers(mine | captured, g.all) {
+                        break 'chain;
+                    }
                 }
-                if covers(*self.owner.get(me), g.all) {
-                    return;
-                }
-                touched |= g.neighbour_mask[sq] | 1u128 << sq;
             }
-            wave = 0;
-            for sq in Squares(touched) {
-                if self.spots(sq) > g.capacity[sq] {
-                    wave |= 1u128 << sq;
-                }
+            let mut any = 0;
+            for i in 0..g.words {
+                wave[i] = words[i].wrapping_add(g.overfull_bias[i]) & NIBBLE_TOPS;
+                any |= wave[i];
+            }
+            if any == 0 {
+                break;
             }
         }
+        self.set_spot_words(&before, &words);
+        self.take_all(captured, me);
+    }
+
+    /// The spots as nibble words (`SPOT_WORDS` of them, the unused nibbles zero).
+    #[inline(always)]
+    fn spot_words(&self) -> [u64; SPOT_WORDS] {
+        let mut bytes = [0u8; SPOT_WORDS * 8];
+        bytes[..self.spots.len()].copy_from_slice(&self.spots);
+        std::array::from_fn(|i| u64::from_le_bytes(bytes[8 * i..8 * i + 8].try_into().unwrap()))
+    }
+
+    /// Stores the nibble words `after`, hashing every square whose spots differ from `before`.
+    fn set_spot_words(&mut self, before: &[u64; SPOT_WORDS], after: &[u64; SPOT_WORDS]) {
+        for i in 0..SPOT_WORDS {
+            let mut diff = before[i] ^ after[i];
+            while diff != 0 {
+                let shift = diff.trailing_zeros() & !3;
+                diff &= !(0xF << shift);
+                let sq = 16 * i + shift as usize / 4;
+                let (old, new) = (before[i] >> shift & 0xF, after[i] >> shift & 0xF);
+                self.hash ^= KEYS.spots[sq][old as usize] ^ KEYS.spots[sq][new as usize];
+            }
+        }
+        let mut bytes = [0u8; SPOT_WORDS * 8];
+        for (i, w) in after.iter().enumerate() {
+            bytes[8 * i..8 * i + 8].copy_from_slice(&w.to_le_bytes());
+        }
+        let n = self.spots.len();
+        self.spots.copy_from_slice(&bytes[..n]);
+    }
+
+    /// Gives every square of `squares` to `me`, keeping the hash current.
+    fn take_all(&mut self, squares: u128, me: Colour) {
+        let them = me.opponent();
+        for sq in Squares(squares & !self.owned(me)) {
+            self.hash ^= KEYS.owner[sq][me.index()];
+        }
+        for sq in Squares(squares & self.owned(them)) {
+            self.hash ^= KEYS.owner[sq][them.index()];
+        }
+        *self.owner.get_mut(me) |= squares;
+        *self.owner.get_mut(them) &= !squares;
+    }
+
+    /// Squares holding as many spots as they have neighbours: one more spot explodes them.
+    pub fn critical(&self) -> u128 {
+        let g = geometry(self.size);
+        let words = self.spot_words();
+        let mut mask = 0u128;
+        for (i, (word, bias)) in words.iter().zip(&g.overfull_bias).enumerate().take(g.words) {
+            // In a position at rest no square is overfull, so "at or over capacity" is "at".
+            let tops = word.wrapping_add(bias + ONES) & NIBBLE_TOPS;
+            mask |= (gather_nibbles(tops >> 3) as u128) << (16 * i);
+        }
+        mask & g.all
+    }
+
+    /// The total of the spots on the squares of `mask`.
+    pub fn spots_in(&self, mask: u128) -> u32 {
+        let g = geometry(self.size);
+        let words = self.spot_words();
+        let mut total = 0;
+        for (i, &word) in words.iter().enumerate().take(g.words) {
+            let picked = word & (scatter_nibbles((mask >> (16 * i)) as u16) * 0xF);
+            let bytes = (picked & 0x0F0F_0F0F_0F0F_0F0F) + (picked >> 4 & 0x0F0F_0F0F_0F0F_0F0F);
+            // Sixteen squares of at most eight spots: the byte sum stays below 256.
+            total += bytes.wrapping_mul(0x0101_0101_0101_0101) >> 56;
+        }
+        total as u32
     }
 
     /// Sets a square's contents, as the `set` command does: `spots == 0` makes it white with
@@ -492,6 +592,112 @@ mod tests {
         b.set_square(5, 0, Some(Colour::Blue));
         assert_eq!(b.owner(5), None);
         assert_eq!(b, Board::new(4));
+    }
+
+    #[test]
+    fn critical_squares_and_spot_sums_match_square_by_square() {
+        for notation in [
+            "2r3b1-/3r4b2r/1-3b2b",
+            "2r3r2r3r3r3r3r3r3r2r/3r4r4r4r4r4r4r4r4r3r/3r4r4r4r4r4r4r4r4r3r/\
+             3r4r4r4r4r4r4r4r4r3r/3r4r4r4r4r4r4r4r4r3r/3r4r4r4r4r4r4r4r4r3r/\
+             3r4r4r4r4r4r4r4r4r3r/3r4r4r4r4r4r4r4r4r3r/3r4r4r4r4r4r4r4r4r3r/\
+             2r3r3r3r3r3r3r3r3r2b",
+            "1-1-/1-1-",
+        ] {
+            let b = board(notation);
+            let g = geometry(b.size);
+            let slow = (0..b.squares())
+                .filter(|&sq| b.spots(sq) == g.capacity[sq])
+                .fold(0u128, |m, sq| m | 1 << sq);
+            assert_eq!(b.critical(), slow, "{notation}");
+            for mask in [
+                g.all,
+                b.owned(Colour::Red),
+                b.owned(Colour::Blue),
+                0x5555_5555 & g.all,
+            ] {
+                let slow: u32 = Squares(mask).map(|sq| b.spots(sq) as u32).sum();
+                assert_eq!(b.spots_in(mask), slow, "{notation}");
+            }
+        }
+    }
+
+    /// The chain reaction one topple at a time, in the same waves and order as
+    /// `redistribute`, on plain per-square arrays: the word arithmetic must agree with it,
+    /// won boards (whose layout depends on the order) included.
+    fn reference_play(board: &Board, sq: usize) -> (Vec<u8>, u128) {
+        let g = geometry(board.size);
+        let me = board.to_move();
+        let mut spots: Vec<u8> = (0..board.squares()).map(|s| board.spots(s)).collect();
+        let mut mine = board.owned(me) | 1 << sq;
+        spots[sq] += 1;
+        let mut wave: Vec<usize> = if spots[sq] > g.capacity[sq] {
+            vec![sq]
+        } else {
+            vec![]
+        };
+        while !wave.is_empty() {
+            for &s in &wave {
+                spots[s] -= g.capacity[s];
+                for &n in &g.neighbours[s][..g.capacity[s] as usize] {
+                    spots[n as usize] += 1;
+                    mine |= 1 << n;
+                }
+                if mine & g.all == g.all {
+                    return (spots, mine);
+                }
+            }
+            wave = (0..spots.len())
+                .filter(|&s| spots[s] > g.capacity[s])
+                .collect();
+        }
+        (spots, mine)
+    }
+
+    #[test]
+    fn word_parallel_chain_reactions_match_one_topple_at_a_time() {
+        let mut state = 0x2014_u64;
+        let mut next = |n: usize| {
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (state >> 33) as usize % n
+        };
+        let mut wins = 0;
+        for size in MIN_SIZE..=MAX_SIZE {
+            let g = geometry(size as u8);
+            for _ in 0..200 {
+                let mut b = Board::new(size);
+                for sq in 0..size * size {
+                    let spots = g.capacity[sq].saturating_sub(next(2) as u8);
+                    let owner = [Colour::Red, Colour::Blue][next(2)];
+                    b.set_square(sq, spots, Some(owner));
+                }
+                let moves: Vec<usize> = Squares(b.legal_moves()).collect();
+                let Some(&sq) = moves.get(next(moves.len().max(1))) else {
+                    continue;
+                };
+                let (spots, mine) = reference_play(&b, sq);
+                let me = b.to_move();
+                let theirs = b.owned(me.opponent());
+                b.play(sq);
+                let got: Vec<u8> = (0..size * size).map(|s| b.spots(s)).collect();
+                assert_eq!(got, spots, "size {size}");
+                assert_eq!(b.owned(me), mine);
+                assert_eq!(b.owned(me.opponent()), theirs & !mine);
+                assert_eq!(b.hash(), b.compute_hash());
+                wins += b.winner().is_some() as usize;
+            }
+        }
+        assert!(wins > 100, "only {wins} wins");
+    }
+
+    #[test]
+    fn nibble_gather_and_scatter_are_inverse() {
+        for bits in [0u16, 1, 0x8000, 0xFFFF, 0xA5C3, 0x1234] {
+            assert_eq!(gather_nibbles(scatter_nibbles(bits)), bits);
+            assert_eq!(scatter_nibbles(bits).count_ones(), bits.count_ones());
+        }
     }
 
     #[test]

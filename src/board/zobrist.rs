@@ -8,7 +8,8 @@
 use super::geometry::MAX_SQUARES;
 
 /// Spot counts that have a key. Redistribution keeps every square at or below twice its
-/// neighbour count (at most 8; see `Board::redistribute`), so 16 leaves room to spare.
+/// neighbour count between waves and 12 within one (see `Board::redistribute`), and a won
+/// board may stop mid-wave, so a nibble's 16 values are all given keys.
 pub const SPOT_KEYS: usize = 16;
 
 const fn splitmix64(state: u64) -> (u64, u64) {

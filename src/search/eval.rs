@@ -9,7 +9,7 @@
 //! - enemy squares next to our critical squares that are themselves critical are the best
 //!   targets: capturing them continues the chain.
 
-use crate::board::{Board, Squares, geometry};
+use crate::board::{Board, geometry};
 
 /// Weights of the terms, in hundredths of a square.
 pub const SQUARE: i32 = 100;
@@ -24,15 +24,8 @@ pub fn evaluate(board: &Board) -> i32 {
     let me = board.to_move();
     let mine = board.owned(me);
     let theirs = board.owned(me.opponent());
-    // One branch-free pass over the owned squares. White squares hold one spot each, so the
-    // opponent's spots follow from the total.
-    let mut spots_mine = 0i32;
-    let mut critical = 0u128;
-    for sq in Squares(mine | theirs) {
-        let spots = board.spots(sq);
-        critical |= ((spots == g.capacity[sq]) as u128) << sq;
-        spots_mine += spots as i32 * (mine >> sq & 1) as i32;
-    }
+    let critical = board.critical();
+    let spots_mine = board.spots_in(mine) as i32;
     let whites = (g.all & !(mine | theirs)).count_ones() as i32;
     let spots_theirs = board.total_spots() as i32 - whites - spots_mine;
     let (critical_mine, critical_theirs) = (critical & mine, critical & theirs);
