@@ -10,6 +10,7 @@ use super::eval;
 use super::score::{INFINITY, MAX_PLY, WIN, from_table, to_table};
 use super::tt::{Bound, Entry, Table};
 use crate::board::{Board, Squares, geometry};
+use arrayvec::ArrayVec;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
@@ -61,21 +62,33 @@ pub struct Worker<'a> {
     pub aborted: bool,
 }
 
-/// A move's ordering key: higher is tried first.
-type Keyed = (i32, u8);
+/// A move with its ordering key, packed so that one integer compare orders them: the key
+/// above, `255 - square` below, so equal keys go to the lower square. Higher is tried first.
+type Keyed = i64;
 
-/// Moves the best of `moves[i..]` (the first, on equal keys) to `i`, keeping the others in
-/// their order, and returns it: a stable selection sort, one step at a time, so the moves
-/// come out exactly as a stable sort would give them.
+/// The legal moves of a node with their keys. Not zeroed on creation: most nodes look at
+/// one or two moves of up to a hundred.
+pub type MoveList = ArrayVec<Keyed, 100>;
+
+fn keyed(key: i32, sq: usize) -> Keyed {
+    (key as i64) << 8 | (255 - sq as i64)
+}
+
+fn square_of(k: Keyed) -> u8 {
+    255 - (k & 0xFF) as u8
+}
+
+/// Moves the best of `moves[i..]` to `i` and returns its square: a selection sort, one step
+/// at a time. Keys are distinct, so the order is the same as a full sort's.
 fn pick_next(moves: &mut [Keyed], i: usize) -> u8 {
     let mut best = i;
     for j in i + 1..moves.len() {
-        if moves[j].0 > moves[best].0 {
+        if moves[j] > moves[best] {
             best = j;
         }
     }
-    moves[i..=best].rotate_right(1);
-    moves[i].1
+    moves.swap(i, best);
+    square_of(moves[i])
 }
 
 impl<'a> Worker<'a> {
@@ -182,28 +195,28 @@ impl<'a> Worker<'a> {
                 return s;
             }
         }
-        let mut moves = [(0, 0); 100];
-        let n = self.order_moves(board, entry.and_then(|e| e.best_move), ply, &mut moves);
+        let mut moves = MoveList::new();
+        self.order_moves(board, entry.and_then(|e| e.best_move), ply, &mut moves);
+        let n = moves.len();
         let original_alpha = alpha;
         let mut alpha = alpha;
         let mut best = -INFINITY;
-        let mut best_move = moves[0].1;
+        let mut best_move = square_of(moves[0]);
         let busy = self.shared.busy.filter(|_| depth >= DEFER_MIN_DEPTH);
-        let (mut deferred, mut n_deferred, mut next_deferred) = ([0u8; 100], 0, 0);
+        let (mut deferred, mut next_deferred) = (ArrayVec::<u8, 100>::new(), 0);
         let mut searched = 0;
         let mut picked = 0;
         loop {
             // Moves in order, skipping those another thread is inside; then the skipped ones.
             let sq = if picked < n {
-                let sq = pick_next(&mut moves[..n], picked);
+                let sq = pick_next(&mut moves, picked);
                 picked += 1;
                 if searched > 0 && busy.is_some_and(|b| b.is_busy(Busy::key(key, sq))) {
-                    deferred[n_deferred] = sq;
-                    n_deferred += 1;
+                    deferred.push(sq);
                     continue;
                 }
                 sq
-            } else if next_deferred < n_deferred {
+            } else if next_deferred < deferred.len() {
                 next_deferred += 1;
                 deferred[next_deferred - 1]
             } else {
@@ -280,7 +293,7 @@ impl<'a> Worker<'a> {
         let near_enemy = mine & g.spread(board.owned(me.opponent()));
         let mut alpha = alpha.max(stand);
         let mut best = stand;
-        for sq in Squares(near_enemy).filter(|&sq| board.spots(sq) == g.capacity[sq]) {
+        for sq in Squares(near_enemy & board.critical()) {
             let mut child = *board;
             child.play(sq);
             self.count_node();
@@ -315,57 +328,42 @@ impl<'a> Worker<'a> {
         *h = (*h + depth * depth).min(1 << 20);
     }
 
-    /// Fills `out` with the legal moves and their ordering keys, unsorted; returns how many.
-    /// [`pick_next`] brings them out best first, only as far as the search gets: most nodes
-    /// cut off after a move or two, and sorting all of up to 100 moves cost more than the rest
-    /// of the node.
+    /// Fills `out` with the legal moves and their ordering keys, unsorted. [`pick_next`]
+    /// brings them out best first, only as far as the search gets: most nodes cut off after
+    /// a move or two, and sorting all of up to 100 moves cost more than the rest of the node.
     ///
     /// Order: the table's move, then explosions by how many enemy squares they hit, the
     /// killers, and the rest by history. Without `ordering`, square order.
-    pub fn order_moves(
-        &self,
-        board: &Board,
-        tt_move: Option<u8>,
-        ply: usize,
-        out: &mut [Keyed; 100],
-    ) -> usize {
+    pub fn order_moves(&self, board: &Board, tt_move: Option<u8>, ply: usize, out: &mut MoveList) {
         let g = geometry(board.size() as u8);
         let me = board.to_move();
         let theirs = board.owned(me.opponent());
-        let mut n = 0;
+        let critical = board.critical();
+        let history = &self.history[me as usize];
         for sq in Squares(board.legal_moves()) {
             let key = if !self.ordering {
                 -(sq as i32)
             } else if Some(sq as u8) == tt_move {
                 1 << 30
-            } else if board.spots(sq) == g.capacity[sq] {
+            } else if critical >> sq & 1 != 0 {
                 (1 << 25)
                     + ((g.neighbour_mask[sq] & theirs).count_ones() as i32) * (1 << 21)
-                    + self.history[me as usize][sq]
+                    + history[sq]
             } else if self.killers[ply].contains(&(sq as u8)) {
                 1 << 24
             } else {
-                self.history[me as usize][sq]
+                history[sq]
             };
-            out[n] = (key, sq as u8);
-            n += 1;
+            out.push(keyed(key, sq));
         }
-        n
     }
 
-    /// `order_moves`, then every move put in its place: for the root, which tries them all.
-    pub fn sorted_moves(
-        &self,
-        board: &Board,
-        tt_move: Option<u8>,
-        ply: usize,
-        out: &mut [Keyed; 100],
-    ) -> usize {
-        let n = self.order_moves(board, tt_move, ply, out);
-        for i in 0..n {
-            pick_next(&mut out[..n], i);
-        }
-        n
+    /// `order_moves`, sorted best first: for the root, which tries them all.
+    pub fn sorted_moves(&self, board: &Board, tt_move: Option<u8>, ply: usize) -> Vec<usize> {
+        let mut moves = MoveList::new();
+        self.order_moves(board, tt_move, ply, &mut moves);
+        moves.sort_unstable_by(|a, b| b.cmp(a));
+        moves.iter().map(|&k| square_of(k) as usize).collect()
     }
 
     /// The principal variation from the table, starting with `first`.

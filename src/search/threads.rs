@@ -130,9 +130,7 @@ fn iterate(
     progress: &mut dyn FnMut(&Progress),
 ) -> Finished {
     worker.enforce_budget = limits.min_depth <= 1;
-    let mut keyed = [(0, 0); 100];
-    let n = worker.sorted_moves(board, None, 0, &mut keyed);
-    let mut root: Vec<usize> = keyed[..n].iter().map(|&(_, sq)| sq as usize).collect();
+    let mut root = worker.sorted_moves(board, None, 0);
     let mut result = Finished {
         depth: 0,
         best_move: root[0],
