@@ -1,16 +1,30 @@
 //! Making a move: a quiet move, and moves that set off chain reactions.
 
-use criterion::{Criterion, criterion_group, criterion_main};
+use criterion::measurement::WallTime;
+use criterion::{BenchmarkGroup, Criterion, criterion_group, criterion_main};
 use jump61::board::{Board, Squares};
 use std::hint::black_box;
 
-/// Plays every legal move of `board` once, on copies; returns a checksum of the results.
-fn play_all(board: &Board) -> u64 {
-    Squares(board.legal_moves()).fold(0, |acc, sq| {
+/// Plays every legal move of `board` once, on copies; returns how many, and a checksum of
+/// the results so that no move can be optimised away.
+fn play_all(board: &Board) -> (usize, u64) {
+    Squares(board.legal_moves()).fold((0, 0), |(n, acc), sq| {
         let mut child = *board;
         child.play(sq);
-        acc ^ child.hash()
+        (n + 1, acc ^ child.hash())
     })
+}
+
+/// Benchmarks `play_all` on `board`, which must have `moves` legal moves.
+fn bench_play_all(
+    group: &mut BenchmarkGroup<'_, WallTime>,
+    name: &str,
+    board: &Board,
+    moves: usize,
+) {
+    group.bench_function(name, |b| {
+        b.iter(|| assert_eq!(play_all(black_box(board)).0, moves))
+    });
 }
 
 fn bench_make_move(c: &mut Criterion) {
@@ -19,15 +33,9 @@ fn bench_make_move(c: &mut Criterion) {
     let explosive: Board = "2r3b3r2b/3b4r3b3r/3r4b4r2b/2b3r3b1r".parse().unwrap();
     let chain10: Board = "2r3b3r3b3r3b3r3b3r2b/3b4r4b4r4b4r4b4r4b3r/3r4b4r4b4r4b4r4b4r3b/3b4r4b4r4b4r4b4r4b3r/3r4b4r4b4r4b4r4b4r3b/3b4r4b4r4b4r4b4r4b3r/3r4b4r4b4r4b4r4b4r3b/3b4r4b4r4b4r4b4r4b3r/3r4b4r4b4r4b4r4b4r3b/2b3r3b3r3b3r3b3r3b1r".parse().unwrap();
     let mut group = c.benchmark_group("make_move");
-    group.bench_function("quiet_6x6_all_36", |b| {
-        b.iter(|| play_all(black_box(&quiet)))
-    });
-    group.bench_function("explosive_4x4_all_legal", |b| {
-        b.iter(|| play_all(black_box(&explosive)))
-    });
-    group.bench_function("explosive_10x10_all_legal", |b| {
-        b.iter(|| play_all(black_box(&chain10)))
-    });
+    bench_play_all(&mut group, "quiet_6x6_all_36", &quiet, 36);
+    bench_play_all(&mut group, "explosive_4x4_all_legal", &explosive, 8);
+    bench_play_all(&mut group, "explosive_10x10_all_legal", &chain10, 50);
     group.finish();
 }
 
