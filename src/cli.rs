@@ -2,7 +2,7 @@
 //! the command loop.
 
 use crate::arena::{self, MatchArgs};
-use crate::board::{Board, MAX_SIZE, MIN_SIZE};
+use crate::board::{Board, Colour, MAX_SIZE, MIN_SIZE, Rules};
 use crate::perft;
 use crate::protocol::{
     self, Dialect, MAX_HASH_MB, MAX_LEVEL, MAX_SOLVE, MAX_SOLVE_POSITIONS, MAX_THREADS, Options,
@@ -18,7 +18,8 @@ use std::time::{Duration, Instant};
 #[derive(Parser, Debug)]
 #[command(version, about, long_about = None)]
 pub struct Cli {
-    /// Command language: the 2014 assignment's, or the 2019 course's (for its test driver).
+    /// Command language: the 2014 assignment's, the 2019 course's (for its test driver), or
+    /// the 2013 text's (its own rules: squares start empty, `move N` sets whose turn it is).
     #[arg(long, value_enum, default_value = "2014")]
     pub dialect: DialectArg,
     /// The AI's time per move in seconds (fractions allowed).
@@ -53,6 +54,72 @@ pub enum DialectArg {
     /// The 2019 course: no `start`, `* 1 2.`, `===` markers, prompts, abbreviations.
     #[value(name = "2019")]
     V2019,
+    /// The 2013 text: squares start empty, `move N`, `--` for a white square in `dump`.
+    #[value(name = "2013")]
+    V2013,
+}
+
+/// The `--rules` values of the tools.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum RulesArg {
+    /// Squares start white with one spot; the spot count gives the side to move.
+    #[default]
+    #[value(name = "2014")]
+    V2014,
+    /// Squares start white and empty (`--`); `--move N` may set the side to move.
+    #[value(name = "2013")]
+    V2013,
+}
+
+impl RulesArg {
+    /// The board's rules.
+    pub fn rules(self) -> Rules {
+        match self {
+            RulesArg::V2014 => Rules::V2014,
+            RulesArg::V2013 => Rules::V2013,
+        }
+    }
+}
+
+/// The starting position of a tool: the initial board of `size` or `position` read under
+/// `rules`, with the side to move set from `move_number` (2013 rules only).
+pub fn tool_position(
+    size: Option<u8>,
+    position: Option<&str>,
+    rules: Rules,
+    move_number: Option<u64>,
+) -> Result<Board, String> {
+    let mut board = match (position, size) {
+        (None, Some(size)) => Board::with_rules(size as usize, rules),
+        (None, None) => return Err("no position given".to_string()),
+        (Some(text), size) => {
+            let board =
+                Board::parse_with_rules(text, rules).map_err(|e| format!("bad --position: {e}"))?;
+            if let Some(size) = size.filter(|&s| s as usize != board.size()) {
+                return Err(format!(
+                    "the position is {0}x{0}, but size {size} was given",
+                    board.size()
+                ));
+            }
+            board
+        }
+    };
+    match move_number {
+        None => {}
+        Some(_) if rules == Rules::V2014 => {
+            return Err(
+                "--move is for --rules 2013: under the 2014 rules the spots give the side to move"
+                    .to_string(),
+            );
+        }
+        Some(0) => return Err("--move 0: moves are numbered from 1".to_string()),
+        Some(n) => board.set_to_move(if n % 2 == 1 {
+            Colour::Red
+        } else {
+            Colour::Blue
+        }),
+    }
+    Ok(board)
 }
 
 fn seconds(text: &str) -> Result<Duration, String> {
@@ -85,6 +152,12 @@ pub enum Tool {
         /// Also print the count below each first move at the deepest depth.
         #[arg(long)]
         divide: bool,
+        /// The rules: 2014, or 2013 (squares start empty, white squares are `--`).
+        #[arg(long, value_enum, default_value = "2014")]
+        rules: RulesArg,
+        /// 2013 rules: the number of the next move (odd: Red to move, even: Blue).
+        #[arg(long = "move", value_name = "N")]
+        move_number: Option<u64>,
     },
     /// Whether the side to move forces a win within K of its own moves, exactly: prints
     /// `Red wins in k: R C, R C` (every first move winning soonest) or
@@ -104,6 +177,12 @@ pub enum Tool {
         /// Print each number of moves proven without a win on standard error.
         #[arg(long)]
         verbose: bool,
+        /// The rules: 2014, or 2013 (white squares are `--`).
+        #[arg(long, value_enum, default_value = "2014")]
+        rules: RulesArg,
+        /// 2013 rules: the number of the next move (odd: Red to move, even: Blue).
+        #[arg(long = "move", value_name = "N")]
+        move_number: Option<u64>,
     },
     /// Search fixed positions (sizes 4 to 10) to a fixed depth, a fresh table each; prints
     /// each position's nodes and time, then `TOTAL nodes, NPS nps`. On one thread the total
@@ -116,6 +195,9 @@ pub enum Tool {
         /// Search threads (default 1, so the node count is the signature).
         #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
         threads: u16,
+        /// The rules: 2014, or 2013 (positions of the same sizes from the empty start).
+        #[arg(long, value_enum, default_value = "2014")]
+        rules: RulesArg,
     },
     /// Play two engines against each other from seeded random openings, refereed by our own
     /// board; report wins, losses, the Elo difference and optionally an SPRT verdict.
@@ -131,6 +213,7 @@ impl Cli {
             dialect: match self.dialect {
                 DialectArg::V2014 => Dialect::V2014,
                 DialectArg::V2019 => Dialect::V2019,
+                DialectArg::V2013 => Dialect::V2013,
             },
             engine: EngineConfig {
                 move_time: self.time,
@@ -164,8 +247,20 @@ pub fn run(cli: Cli) -> i32 {
             depth,
             positions,
             verbose,
-        }) => run_solve(&position, depth, positions, verbose),
-        Some(Tool::Bench { depth, threads }) => run_bench(depth, threads as usize),
+            rules,
+            move_number,
+        }) => match tool_position(None, Some(&position), rules.rules(), move_number) {
+            Ok(board) => run_solve(&board, depth, positions, verbose),
+            Err(e) => {
+                eprintln!("error: {e}");
+                2
+            }
+        },
+        Some(Tool::Bench {
+            depth,
+            threads,
+            rules,
+        }) => run_bench(depth, threads as usize, rules.rules()),
         Some(Tool::Match(args)) => arena::run(&args),
         Some(Tool::Perft {
             size,
@@ -173,7 +268,15 @@ pub fn run(cli: Cli) -> i32 {
             threads,
             position,
             divide,
-        }) => with_threads(threads, || run_perft(size, depth, position, divide)),
+            rules,
+            move_number,
+        }) => match tool_position(Some(size), position.as_deref(), rules.rules(), move_number) {
+            Ok(board) => with_threads(threads, || run_perft(&board, depth, divide)),
+            Err(e) => {
+                eprintln!("error: {e}");
+                2
+            }
+        },
     }
 }
 
@@ -189,49 +292,25 @@ pub fn with_threads<T: Send>(threads: Option<u16>, job: impl FnOnce() -> T + Sen
     }
 }
 
-fn run_solve(position: &str, depth: u32, positions: u64, verbose: bool) -> i32 {
-    match position.parse::<Board>() {
-        Ok(board) => {
-            let mut progress = |p: &SolveProgress| {
-                if verbose {
-                    eprintln!("{p}");
-                }
-            };
-            let answer = if board.winner().is_some() {
-                protocol::view::already_over(&board)
-            } else {
-                let solution = solve_with(&board, depth, positions, &mut progress);
-                protocol::view::solution(&board, &solution)
-            };
-            // A closed stdout is no reason to panic; the answer is simply not seen.
-            let _ = writeln!(std::io::stdout(), "{answer}");
-            0
+fn run_solve(board: &Board, depth: u32, positions: u64, verbose: bool) -> i32 {
+    let mut progress = |p: &SolveProgress| {
+        if verbose {
+            eprintln!("{p}");
         }
-        Err(e) => {
-            eprintln!("error: bad --position: {e}");
-            2
-        }
-    }
+    };
+    let answer = if board.winner().is_some() {
+        protocol::view::already_over(board)
+    } else {
+        let solution = solve_with(board, depth, positions, &mut progress);
+        protocol::view::solution(board, &solution)
+    };
+    // A closed stdout is no reason to panic; the answer is simply not seen.
+    let _ = writeln!(std::io::stdout(), "{answer}");
+    0
 }
 
-fn run_perft(size: u8, depth: u32, position: Option<String>, divide: bool) -> i32 {
-    let board = match position {
-        None => Board::new(size as usize),
-        Some(text) => match text.parse::<Board>() {
-            Ok(b) if b.size() == size as usize => b,
-            Ok(b) => {
-                eprintln!(
-                    "error: the position is {0}x{0}, but size {size} was given",
-                    b.size()
-                );
-                return 2;
-            }
-            Err(e) => {
-                eprintln!("error: bad --position: {e}");
-                return 2;
-            }
-        },
-    };
+fn run_perft(board: &Board, depth: u32, divide: bool) -> i32 {
+    let board = *board;
     for d in 1..=depth {
         let start = Instant::now();
         let count = perft::perft_parallel(&board, d);
@@ -250,9 +329,9 @@ fn run_perft(size: u8, depth: u32, position: Option<String>, divide: bool) -> i3
     0
 }
 
-fn run_bench(depth: u32, threads: usize) -> i32 {
+fn run_bench(depth: u32, threads: usize, rules: Rules) -> i32 {
     let start = Instant::now();
-    let lines = bench::run(depth, threads);
+    let lines = bench::run_with_rules(depth, threads, rules);
     for (i, line) in lines.iter().enumerate() {
         let size = line.position.split('/').count();
         println!(

@@ -4,10 +4,13 @@
 //! - where it can force a win within four of its own moves, it plays a move that keeps the
 //!   win, and goes on to win within that many moves;
 //! - where some move keeps the opponent from forcing a win within four moves, it plays one.
+//!
+//! The `*_2013.txt` suites hold the same duties under the 2013 rules; their lines give the
+//! number of the next move after the position, which says whose turn it is.
 
 mod plain;
 
-use jump61::board::Board;
+use jump61::board::{Board, Colour, Rules};
 use jump61::search::{Engine, EngineConfig};
 use plain::PlainBoard;
 use plain::solver::PlainSolver;
@@ -35,19 +38,55 @@ fn engine() -> Engine {
     })
 }
 
+/// The plain board of `board`, under its rules and with its side to move.
+fn plain_of(board: &Board) -> PlainBoard {
+    match board.rules() {
+        Rules::V2014 => PlainBoard::parse(&board.to_notation()).unwrap(),
+        Rules::V2013 => {
+            let total = board.total_spots() as u64;
+            let red = board.to_move() == Colour::Red;
+            let next = if (total % 2 == 0) == red {
+                total + 1
+            } else {
+                total + 2
+            };
+            let plain = PlainBoard::parse_2013(&board.to_notation(), Some(next)).unwrap();
+            assert_eq!(plain.to_move(), board.to_move().letter());
+            plain
+        }
+    }
+}
+
 fn plain_after(board: &Board, sq: usize) -> PlainBoard {
-    let mut p = PlainBoard::parse(&board.to_notation()).unwrap();
+    let mut p = plain_of(board);
     let c = board.coord(sq);
     p.play(c.row, c.col);
     p
 }
 
+/// The fast board of a suite line: the position, and under the 2013 rules (`move_number`)
+/// the side to move that number gives.
+fn board_of(position: &str, move_number: Option<u64>) -> Board {
+    match move_number {
+        None => position.parse().unwrap(),
+        Some(n) => {
+            let mut board = Board::parse_with_rules(position, Rules::V2013).unwrap();
+            board.set_to_move(if n % 2 == 1 {
+                Colour::Red
+            } else {
+                Colour::Blue
+            });
+            board
+        }
+    }
+}
+
 /// Checks one win position; returns the number of own moves the engine took to win.
-fn check_win(position: &str, least: u32) -> Result<u32, String> {
-    let start: Board = position.parse().unwrap();
+fn check_win(position: &str, move_number: Option<u64>, least: u32) -> Result<u32, String> {
+    let start = board_of(position, move_number);
     let attacker = start.to_move();
     let mut solver = PlainSolver::default();
-    let plain_start = PlainBoard::parse(position).unwrap();
+    let plain_start = plain_of(&start);
     if !solver.wins_within(&plain_start, least)
         || (least > 1 && solver.wins_within(&plain_start, least - 1))
     {
@@ -80,8 +119,8 @@ fn check_win(position: &str, least: u32) -> Result<u32, String> {
 }
 
 /// Checks one defence position: the engine's move leaves no forced win within four.
-fn check_defence(position: &str, safe: &[usize]) -> Result<(), String> {
-    let board: Board = position.parse().unwrap();
+fn check_defence(position: &str, move_number: Option<u64>, safe: &[usize]) -> Result<(), String> {
+    let board = board_of(position, move_number);
     let sq = engine().choose_move(&board, &mut |_| {}).ok_or("no move")?;
     if !safe.contains(&sq) {
         return Err(format!(
@@ -105,7 +144,7 @@ fn wins_within_four_moves_are_found_and_kept() {
     assert!(suite.len() >= 100, "only {} win positions", suite.len());
     let failures: Vec<String> = suite
         .par_iter()
-        .filter_map(|row| check_win(&row[0], row[1].parse().unwrap()).err())
+        .filter_map(|row| check_win(&row[0], None, row[1].parse().unwrap()).err())
         .collect();
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
@@ -118,8 +157,50 @@ fn defence_never_allows_an_avoidable_four_move_loss() {
         .par_iter()
         .filter_map(|row| {
             let safe: Vec<usize> = row[1].split(',').map(|s| s.parse().unwrap()).collect();
-            check_defence(&row[0], &safe).err()
+            check_defence(&row[0], None, &safe).err()
         })
         .collect();
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn wins_within_four_moves_are_found_and_kept_under_the_2013_rules() {
+    let suite = read("wins_2013.txt");
+    assert!(suite.len() >= 100, "only {} win positions", suite.len());
+    let failures: Vec<String> = suite
+        .par_iter()
+        .filter_map(|row| {
+            let n = Some(row[1].parse().unwrap());
+            check_win(&row[0], n, row[2].parse().unwrap()).err()
+        })
+        .collect();
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn defence_never_allows_an_avoidable_four_move_loss_under_the_2013_rules() {
+    let suite = read("defences_2013.txt");
+    assert!(suite.len() >= 100, "only {} defence positions", suite.len());
+    let failures: Vec<String> = suite
+        .par_iter()
+        .filter_map(|row| {
+            let safe: Vec<usize> = row[2].split(',').map(|s| s.parse().unwrap()).collect();
+            check_defence(&row[0], Some(row[1].parse().unwrap()), &safe).err()
+        })
+        .collect();
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn the_2013_suites_include_turns_set_against_the_spots() {
+    for name in ["wins_2013.txt", "defences_2013.txt"] {
+        let against = read(name)
+            .iter()
+            .filter(|row| {
+                let board = Board::parse_with_rules(&row[0], Rules::V2013).unwrap();
+                row[1].parse::<u64>().unwrap() != board.total_spots() as u64 + 1
+            })
+            .count();
+        assert!(against >= 10, "{name}: only {against} turns set by move N");
+    }
 }

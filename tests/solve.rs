@@ -4,7 +4,7 @@
 
 mod plain;
 
-use jump61::board::{Board, Squares};
+use jump61::board::{Board, Colour, Rules, Squares};
 use jump61::search::solve::{Solution, solve, solve_with};
 use plain::PlainBoard;
 use plain::solver::PlainSolver;
@@ -170,4 +170,73 @@ fn progress_reports_each_depth_without_a_win() {
     let answer = solve_with(&Board::new(4), 3, u64::MAX, &mut |p| seen.push(p.moves));
     assert_eq!(answer, Solution::NoWinWithin { max_moves: 3 });
     assert_eq!(seen, vec![1, 2, 3]);
+}
+
+/// Under the 2013 rules: positions from seeded random play from the empty start on boards
+/// 2x2 to 5x5, a third of them with the side to move set against the spot count (`move N`),
+/// and the suites' positions; `solve` must give what the plain search gives.
+#[test]
+fn the_solver_agrees_with_the_plain_search_under_the_2013_rules() {
+    let mut next = generator(0x2013);
+    let mut boards: Vec<Board> = (0..240)
+        .map(|i| {
+            let size = 2 + i % 4;
+            let plies = next(4 * size * size);
+            let mut board = Board::with_rules(size, Rules::V2013);
+            for _ in 0..plies {
+                let moves: Vec<usize> = Squares(board.legal_moves()).collect();
+                let mut child = board;
+                child.play(moves[next(moves.len())]);
+                if child.winner().is_some() {
+                    break;
+                }
+                board = child;
+            }
+            if i % 3 == 0 {
+                board.set_to_move(board.to_move().opponent());
+            }
+            board
+        })
+        .collect();
+    for name in ["wins_2013.txt", "defences_2013.txt"] {
+        let path = format!("{}/tests/duties/{name}", env!("CARGO_MANIFEST_DIR"));
+        let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+        for line in text
+            .lines()
+            .filter(|l| !l.starts_with('#') && !l.is_empty())
+        {
+            let words: Vec<&str> = line.split_whitespace().collect();
+            let mut board = Board::parse_with_rules(words[0], Rules::V2013).unwrap();
+            let n: u64 = words[1].parse().unwrap();
+            board.set_to_move(if n % 2 == 1 {
+                Colour::Red
+            } else {
+                Colour::Blue
+            });
+            boards.push(board);
+        }
+    }
+    let failures: Vec<String> = boards
+        .par_iter()
+        .filter(|b| b.winner().is_none())
+        .filter_map(|board| {
+            let total = board.total_spots() as u64;
+            let next = total + 1 + ((total % 2 == 0) != (board.to_move() == Colour::Red)) as u64;
+            let plain = PlainBoard::parse_2013(&board.to_notation(), Some(next)).unwrap();
+            assert_eq!(plain.to_move(), board.to_move().letter());
+            let want = match PlainSolver::default().solve(&plain, MOVES) {
+                None => Solution::NoWinWithin { max_moves: MOVES },
+                Some((moves, first)) => Solution::Win {
+                    moves,
+                    first_moves: first
+                        .into_iter()
+                        .map(|(r, c)| (r - 1) * board.size() + (c - 1))
+                        .collect(),
+                },
+            };
+            let got = solve(board, MOVES);
+            (got != want).then(|| format!("{board:?} move {next}: solve {got:?}, plain {want:?}"))
+        })
+        .collect();
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
 }

@@ -3,7 +3,7 @@
 //! Transcripts: each `tests/transcripts/NAME.in` runs through the session in-process, with
 //! the output and the error stream merged into one buffer (so errors appear where they
 //! happen), and must print exactly `NAME.out`. A first line `# dialect 2019` selects the 2019
-//! dialect. `BLESS=1 cargo test --release --test transcripts` rewrites every `.out` from the
+//! dialect, `# dialect 2013` the 2013 one. `BLESS=1 cargo test --release --test transcripts` rewrites every `.out` from the
 //! current program; review each change by hand before committing it.
 //!
 //! AI games are checked by their properties instead (the search is still improving, so its
@@ -11,7 +11,7 @@
 //! with exactly one win line, and `dump` agrees with a replay of the announced moves.
 //! Finally the real binary runs with piped input and must always exit with status 0.
 
-use jump61::board::{Board, Colour, Coord, Squares};
+use jump61::board::{Board, Colour, Coord, Rules, Squares};
 use jump61::protocol::{Dialect, Flow, Options, Session, run_loop};
 use jump61::search::EngineConfig;
 use std::cell::RefCell;
@@ -65,6 +65,7 @@ fn options(dialect: Dialect) -> Options {
 fn dialect_of(input: &str) -> Dialect {
     match input.lines().next().map(str::trim) {
         Some("# dialect 2019") => Dialect::V2019,
+        Some("# dialect 2013") => Dialect::V2013,
         _ => Dialect::V2014,
     }
 }
@@ -162,6 +163,14 @@ transcripts! {
     eof_2019,
     solve_wins_2014,
     solve_wins_2019,
+    basics_2013,
+    extensions_2013,
+    errors_2013,
+    manual_game_2013,
+    move_number_2013,
+    forced_ai_2013,
+    solve_wins_2013,
+    eof_2013,
 }
 
 #[test]
@@ -217,8 +226,10 @@ fn announced(dialect: Dialect, line: &str) -> Option<Announced> {
     let line = without_prompts(line);
     let words: Vec<&str> = line.split(' ').collect();
     match (dialect, &words[..]) {
-        (Dialect::V2014, [who, "wins."]) => Some(Announced::Win(colour_named(who)?)),
-        (Dialect::V2014, [who, "moves", r, c]) => Some(Announced::Move(
+        (Dialect::V2014 | Dialect::V2013, [who, "wins."]) => {
+            Some(Announced::Win(colour_named(who)?))
+        }
+        (Dialect::V2014 | Dialect::V2013, [who, "moves", r, c]) => Some(Announced::Move(
             Some(colour_named(who)?),
             coord(r, c.strip_suffix('.')?)?,
         )),
@@ -277,7 +288,7 @@ fn replay(dialect: Dialect, start: Board, output: &str, ai: [bool; 2]) -> (Board
 }
 
 fn ai_vs_ai(dialect: Dialect, size: usize) -> String {
-    let go = if dialect == Dialect::V2014 {
+    let go = if dialect != Dialect::V2019 {
         "start\n"
     } else {
         ""
@@ -285,7 +296,8 @@ fn ai_vs_ai(dialect: Dialect, size: usize) -> String {
     let input = format!("time 0.05\nthreads 1\nseed 7\nsize {size}\nauto red\n{go}dump\n");
     let (out, err) = run_split(&input, options(dialect));
     assert_eq!(err, "", "no errors in an AI-vs-AI game");
-    let (board, wins) = replay(dialect, Board::new(size), &out, [true, true]);
+    let start = Board::with_rules(size, dialect.rules());
+    let (board, wins) = replay(dialect, start, &out, [true, true]);
     let winner = board.winner().expect("the game ends");
     assert_eq!(wins, [winner], "exactly one win line, for the winner");
     assert_eq!(last_dump(dialect, &out), board.dump_rows());
@@ -307,8 +319,31 @@ fn ai_against_ai_plays_legal_moves_to_one_win_2019() {
 }
 
 #[test]
+fn ai_against_ai_plays_legal_moves_to_one_win_2013() {
+    for size in 2..=4 {
+        ai_vs_ai(Dialect::V2013, size);
+    }
+}
+
+/// `move N` in the 2013 dialect: the AI then moves for the side N names, whatever the spots.
+#[test]
+fn the_2013_move_number_decides_who_the_ai_plays_for() {
+    let input = "time 0.05\nthreads 1\nsize 3\nset 2 2 1 r\nmove 3\nauto red\nmanual blue\n\
+                 start\nposition\n";
+    let (out, err) = run_split(input, options(Dialect::V2013));
+    assert_eq!(err, "");
+    let mut start = Board::parse_with_rules("------/--1r--/------", Rules::V2013).unwrap();
+    start.set_to_move(Colour::Red);
+    let (board, wins) = replay(Dialect::V2013, start, &out, [true, false]);
+    assert!(wins.is_empty());
+    assert_eq!(board.total_spots(), 2);
+    assert_eq!(board.to_move(), Colour::Blue);
+    assert_eq!(out.lines().last(), Some(board.to_notation().as_str()));
+}
+
+#[test]
 fn one_thread_and_a_seed_give_the_same_game_twice() {
-    for dialect in [Dialect::V2014, Dialect::V2019] {
+    for dialect in [Dialect::V2014, Dialect::V2019, Dialect::V2013] {
         assert_eq!(ai_vs_ai(dialect, 3), ai_vs_ai(dialect, 3));
     }
 }
@@ -317,7 +352,7 @@ fn one_thread_and_a_seed_give_the_same_game_twice() {
 /// dialects and with either colour for the person.
 #[test]
 fn a_person_against_the_ai_to_the_end() {
-    for dialect in [Dialect::V2014, Dialect::V2019] {
+    for dialect in [Dialect::V2014, Dialect::V2019, Dialect::V2013] {
         for person in [Colour::Red, Colour::Blue] {
             let sink = Shared::default();
             let (mut out, mut err) = (sink.clone(), sink.clone());
@@ -328,13 +363,13 @@ fn a_person_against_the_ai_to_the_end() {
                 format!("manual {}", person.name().to_lowercase()),
                 format!("auto {}", ai_colour.name().to_lowercase()),
             ];
-            if dialect == Dialect::V2014 {
+            if dialect != Dialect::V2019 {
                 script.push("start".into());
             }
             for line in &script {
                 assert_eq!(session.handle_line(line), Flow::Continue);
             }
-            let mut board = Board::new(3);
+            let mut board = Board::with_rules(3, dialect.rules());
             let mut ai = [false, false];
             ai[(ai_colour == Colour::Blue) as usize] = true;
             let mut wins = Vec::new();
@@ -652,6 +687,73 @@ fn solve_subcommand_gives_up_at_its_limit_and_reports_progress() {
 }
 
 #[test]
+fn the_binary_speaks_2013_and_its_tools_take_the_rules() {
+    let (code, out, err) = run_binary(
+        &["--dialect", "2013", "--time", "0.05", "--threads", "1"],
+        b"size 2\ndump\nmove 2\nset 1 1 1 r\nposition\nquit\n",
+    );
+    assert_eq!((code, err.as_str()), (Some(0), ""));
+    assert_eq!(out, "===\n    -- --\n    -- --\n===\n1r--/----\n");
+    let counts = |args: &[&str]| {
+        let (code, out, err) = run_binary(args, b"");
+        assert_eq!(code, Some(0), "{err}");
+        out.lines()
+            .map(|l| l.split(' ').nth(1).unwrap_or("").to_string())
+            .collect::<Vec<_>>()
+    };
+    let perft = ["perft", "2", "8", "--threads", "1", "--rules", "2013"];
+    assert_eq!(
+        counts(&perft),
+        ["4", "12", "36", "84", "204", "340", "556", "628"]
+    );
+    // 1:1 is Red's; with Red to move (move 3) Red has 4 moves, with Blue (move 2) Blue has 3.
+    let position = [
+        "perft",
+        "2",
+        "1",
+        "--rules",
+        "2013",
+        "--position",
+        "1r--/----",
+    ];
+    assert_eq!(counts(&position), ["3"]);
+    assert_eq!(counts(&[&position[..], &["--move", "3"]].concat()), ["4"]);
+    let (code, _, err) = run_binary(&["perft", "2", "1", "--move", "3"], b"");
+    assert_eq!(code, Some(2));
+    assert!(err.contains("--move is for --rules 2013"), "{err}");
+    let (code, out, _) = run_binary(
+        &[
+            "solve",
+            "--rules",
+            "2013",
+            "--position",
+            "2r2r/1r--",
+            "--depth",
+            "1",
+        ],
+        b"",
+    );
+    assert_eq!(code, Some(0));
+    assert_eq!(out, "no forced win for Blue within 1\n");
+    let (code, out, _) = run_binary(
+        &[
+            "solve",
+            "--rules",
+            "2013",
+            "--position",
+            "2r2r/1r--",
+            "--depth",
+            "1",
+            "--move",
+            "7",
+        ],
+        b"",
+    );
+    assert_eq!(code, Some(0));
+    assert_eq!(out, "Red wins in 1: 1 2, 2 2\n");
+}
+
+#[test]
 fn perft_still_works() {
     let (code, out, _) = run_binary(&["perft", "3", "2", "--threads", "1"], b"");
     assert_eq!(code, Some(0));
@@ -699,9 +801,8 @@ proptest::proptest! {
     #[test]
     fn random_lines_never_panic(
         lines in proptest::collection::vec(random_line(), 0..40),
-        v2019: bool,
+        dialect in proptest::sample::select(vec![Dialect::V2014, Dialect::V2019, Dialect::V2013]),
     ) {
-        let dialect = if v2019 { Dialect::V2019 } else { Dialect::V2014 };
         let mut input = String::from("level 1\ntime 0.001\n");
         // `solve` (or its 2019 prefixes) could ask for minutes of exact search: leave it out.
         let cheap = lines

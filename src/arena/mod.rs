@@ -17,9 +17,9 @@ pub mod stats;
 
 pub use engine::EngineCommand;
 
-use crate::board::{ByColour, Colour, MAX_SIZE, MIN_SIZE};
+use crate::board::{ByColour, Colour, MAX_SIZE, MIN_SIZE, Rules};
 use crate::protocol;
-use openings::{Opening, openings};
+use openings::{Opening, openings_with_rules};
 use referee::{Ending, GameRecord, GameSpec, play_game};
 use report::{PerEngine, Tally};
 use stats::{Sprt, Verdict};
@@ -97,6 +97,11 @@ pub struct MatchArgs {
     /// standard error.
     #[arg(long)]
     pub verbose: bool,
+    /// The rules: 2014, or 2013 (openings from the empty start, refereed under the 2013
+    /// rules, with `move N` in the setup). Engines must then speak the 2013 dialect: give
+    /// ours `--dialect 2013`.
+    #[arg(long, value_name = "RULES", default_value = "2014")]
+    pub rules: Rules,
 }
 
 fn seconds(text: &str) -> Result<Duration, String> {
@@ -206,7 +211,13 @@ impl Plan {
             },
             games,
             size,
-            openings: openings(size, args.opening_plies as usize, games / 2, args.seed),
+            openings: openings_with_rules(
+                size,
+                args.opening_plies as usize,
+                games / 2,
+                args.seed,
+                args.rules,
+            ),
             move_time: args.time,
             move_limit,
             sprt,

@@ -1,7 +1,7 @@
 //! Match openings: a few random legal plies from the initial position, drawn from a seeded
 //! generator so that a match can be replayed exactly.
 
-use crate::board::{Board, Coord, Squares};
+use crate::board::{Board, Coord, Rules, Squares};
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
 use std::collections::HashSet;
@@ -48,16 +48,27 @@ impl fmt::Display for Opening {
 /// assert_eq!(openings(6, 4, 2, 1), list[..2]);
 /// ```
 pub fn openings(size: usize, plies: usize, count: usize, seed: u64) -> Vec<Opening> {
+    openings_with_rules(size, plies, count, seed, Rules::V2014)
+}
+
+/// `openings` from the initial position of `rules`.
+pub fn openings_with_rules(
+    size: usize,
+    plies: usize,
+    count: usize,
+    seed: u64,
+    rules: Rules,
+) -> Vec<Opening> {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
     let mut seen = HashSet::new();
     (0..count)
         .map(|_| {
-            let mut opening = random_opening(size, plies, &mut rng);
+            let mut opening = random_opening(size, plies, rules, &mut rng);
             for _ in 0..REDRAWS {
                 if !seen.contains(&opening.board) {
                     break;
                 }
-                opening = random_opening(size, plies, &mut rng);
+                opening = random_opening(size, plies, rules, &mut rng);
             }
             seen.insert(opening.board);
             opening
@@ -66,8 +77,13 @@ pub fn openings(size: usize, plies: usize, count: usize, seed: u64) -> Vec<Openi
 }
 
 /// Up to `plies` random legal plies from the initial position, never ending the game.
-fn random_opening(size: usize, plies: usize, rng: &mut Xoshiro256PlusPlus) -> Opening {
-    let mut board = Board::new(size);
+fn random_opening(
+    size: usize,
+    plies: usize,
+    rules: Rules,
+    rng: &mut Xoshiro256PlusPlus,
+) -> Opening {
+    let mut board = Board::with_rules(size, rules);
     let mut played = Vec::with_capacity(plies);
     for _ in 0..plies {
         let quiet: Vec<usize> = Squares(board.legal_moves())

@@ -9,7 +9,7 @@
 
 use super::ArenaError;
 use super::engine::{Engine, EngineCommand, Received, shut_down};
-use crate::board::{Board, ByColour, Colour, Coord};
+use crate::board::{Board, ByColour, Colour, Coord, Rules};
 use std::fmt;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -102,7 +102,8 @@ impl fmt::Display for GameRecord {
 }
 
 /// The setup lines for the engine playing `colour`: `time`, `size`, a `set` line for every
-/// coloured square of `board`, `auto` for `colour`, `manual` for the other, `start`.
+/// coloured square of `board`, under the 2013 rules `move N` for its side to move, `auto` for
+/// `colour`, `manual` for the other, `start`.
 ///
 /// ```
 /// use jump61::arena::referee::setup_lines;
@@ -131,6 +132,16 @@ pub fn setup_lines(board: &Board, colour: Colour, move_time: Duration) -> Vec<St
                 owner.letter()
             ));
         }
+    }
+    if board.rules() == Rules::V2013 {
+        let total = board.total_spots() as u64;
+        let red = board.to_move() == Colour::Red;
+        let next = if (total % 2 == 0) == red {
+            total + 1
+        } else {
+            total + 2
+        };
+        lines.push(format!("move {next}"));
     }
     let role = |c: Colour| if c == colour { "auto" } else { "manual" };
     lines.push(format!("{} red", role(Colour::Red)));
@@ -304,6 +315,29 @@ fn await_move(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_2013_setup_names_the_next_move() {
+        let mut board = Board::with_rules(3, Rules::V2013);
+        board.play(4);
+        assert_eq!(
+            setup_lines(&board, Colour::Red, Duration::from_secs(1)),
+            [
+                "time 1",
+                "size 3",
+                "set 2 2 1 r",
+                "move 2",
+                "auto red",
+                "manual blue",
+                "start"
+            ]
+        );
+        board.set_to_move(Colour::Red);
+        assert_eq!(
+            setup_lines(&board, Colour::Red, Duration::from_secs(1))[3],
+            "move 3"
+        );
+    }
 
     #[test]
     fn move_lines() {

@@ -51,6 +51,41 @@ impl Colour {
     }
 }
 
+/// Which text's rules a board follows. They differ only in the start and in whose turn it is:
+/// capacity, legal moves, toppling and the win are the same.
+///
+/// The discriminant is the number of spots on a white square: one in 2014, none in 2013.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[repr(u8)]
+pub enum Rules {
+    /// The 2013 text: squares start white and empty; the move number says whose turn it is.
+    V2013 = 0,
+    /// The 2014 text: squares start white with one spot; the spot count says whose turn it is.
+    #[default]
+    V2014 = 1,
+}
+
+impl std::str::FromStr for Rules {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Rules, String> {
+        match text.trim() {
+            "2013" => Ok(Rules::V2013),
+            "2014" => Ok(Rules::V2014),
+            other => Err(format!("unknown rules '{other}': use 2013 or 2014")),
+        }
+    }
+}
+
+impl fmt::Display for Rules {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Rules::V2013 => "2013",
+            Rules::V2014 => "2014",
+        })
+    }
+}
+
 impl fmt::Display for Colour {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
@@ -132,7 +167,9 @@ impl fmt::Display for Coord {
     }
 }
 
-/// A Jump61 position: spots and owners of every square, with its Zobrist hash.
+/// A Jump61 position: spots and owners of every square, the side to move, and its Zobrist
+/// hash. Under the 2014 rules the side to move follows from the spots; under the 2013 rules
+/// it may be set apart from them (`move N`), and the hash then carries a side key.
 ///
 /// Squares are numbered densely row-major from 0 (`(row - 1) * size + (col - 1)`). The value
 /// is small and `Copy`: search plays a move on a copy and never needs to undo one.
@@ -155,6 +192,11 @@ pub struct Board {
     hash: u64,
     total: u16,
     size: u8,
+    /// Red moves when `total + turn` is even: `size % 2` on a 2014 board, so that Red moves
+    /// first; any parity on a 2013 board. Adding it costs `to_move` nothing over adding the
+    /// size, and it fills padding: the board stays 96 bytes.
+    turn: u8,
+    rules: Rules,
 }
 
 impl Board {
@@ -163,20 +205,70 @@ impl Board {
     /// # Panics
     /// If `size` is outside `MIN_SIZE..=MAX_SIZE`; callers parse sizes first.
     pub fn new(size: usize) -> Board {
+        Board::with_rules(size, Rules::V2014)
+    }
+
+    /// The initial position under `rules`: every square white, with one spot (2014) or none
+    /// (2013); Red to move.
+    ///
+    /// ```
+    /// use jump61::board::{Board, Colour, Rules};
+    /// let mut board = Board::with_rules(3, Rules::V2013);
+    /// assert_eq!(board.to_notation(), "------/------/------");
+    /// board.play(4);
+    /// assert_eq!(board.to_notation(), "------/--1r--/------");
+    /// assert_eq!(board.to_move(), Colour::Blue);
+    /// ```
+    ///
+    /// # Panics
+    /// If `size` is outside `MIN_SIZE..=MAX_SIZE`; callers parse sizes first.
+    pub fn with_rules(size: usize, rules: Rules) -> Board {
         assert!((MIN_SIZE..=MAX_SIZE).contains(&size), "board size {size}");
         let n = size * size;
+        let white = rules as u8;
         let mut board = Board {
             spots: [0; MAX_SQUARES / 2],
             owner: ByColour::default(),
             hash: 0,
-            total: n as u16,
+            total: n as u16 * white as u16,
             size: size as u8,
+            turn: (size as u8 * white) & 1,
+            rules,
         };
         for sq in 0..n {
-            board.put_spots(sq, 1);
+            board.put_spots(sq, white);
         }
         board.hash = board.compute_hash();
         board
+    }
+
+    /// The rules this board follows.
+    #[inline(always)]
+    pub fn rules(&self) -> Rules {
+        self.rules
+    }
+
+    /// Spots on every white square: 1 under the 2014 rules, 0 under the 2013 rules.
+    #[inline(always)]
+    pub fn white_spots(&self) -> u8 {
+        self.rules as u8
+    }
+
+    /// Makes `colour` the side to move, as the 2013 `move N` does, keeping the spots.
+    ///
+    /// On a 2014 board this may give a turn the spots disagree with; only 2013 play uses it.
+    pub fn set_to_move(&mut self, colour: Colour) {
+        if self.to_move() != colour {
+            self.turn ^= 1;
+            self.hash ^= KEYS.side;
+        }
+    }
+
+    /// Whether the side to move differs from the 2014 rule (Red when spots plus size is
+    /// even): the hash then holds the side key.
+    #[inline(always)]
+    fn turn_flipped(&self) -> bool {
+        self.turn != self.size & 1
     }
 
     /// Writes the spot nibble of `sq` (hash untouched).
@@ -236,10 +328,11 @@ impl Board {
         }
     }
 
-    /// The side to move: Red when total spots plus the board size is even (2014 text, §3).
+    /// The side to move: Red when total spots plus the board size is even (2014 text, §3);
+    /// under the 2013 rules, as the move number or the start left it.
     #[inline(always)]
     pub fn to_move(&self) -> Colour {
-        if (self.total + self.size as u16).is_multiple_of(2) {
+        if (self.total + self.turn as u16).is_multiple_of(2) {
             Colour::Red
         } else {
             Colour::Blue
@@ -442,16 +535,21 @@ impl Board {
         total as u32
     }
 
-    /// Sets a square's contents, as the `set` command does: `spots == 0` makes it white with
-    /// one spot; otherwise `owner` takes it with `spots` spots. The caller checks that
-    /// `spots` is at most the square's neighbour count and that a coloured square has an owner.
+    /// Sets a square's contents, as the `set` command does: `spots == 0` makes it white (with
+    /// one spot under the 2014 rules, none under the 2013 rules); otherwise `owner` takes it
+    /// with `spots` spots. The caller checks that `spots` is at most the square's neighbour
+    /// count and that a coloured square has an owner. The side to move follows the spot
+    /// count's parity as a move would; 2013 play sets it back with `set_to_move`.
     pub fn set_square(&mut self, sq: usize, spots: u8, owner: Option<Colour>) {
         let (spots, owner) = if spots == 0 {
-            (1, None)
+            (self.white_spots(), None)
         } else {
             (spots, owner)
         };
-        debug_assert!(spots <= geometry(self.size).capacity[sq] && owner.is_some() || spots == 1);
+        debug_assert!(
+            spots <= geometry(self.size).capacity[sq] && owner.is_some()
+                || spots == self.white_spots()
+        );
         self.total = self.total - self.spots(sq) as u16 + spots as u16;
         self.put_spots(sq, spots);
         let bit = 1u128 << sq;
@@ -466,6 +564,9 @@ impl Board {
     /// The hash computed from scratch; equals `hash()` at all times.
     pub fn compute_hash(&self) -> u64 {
         let mut h = KEYS.size[self.size()];
+        if self.turn_flipped() {
+            h ^= KEYS.side;
+        }
         for sq in 0..self.squares() {
             h ^= KEYS.spots[sq][self.spots(sq) as usize];
             if let Some(c) = self.owner(sq) {
@@ -476,7 +577,8 @@ impl Board {
     }
 
     /// The rows exactly as the `dump` command prints them (without the `====` markers):
-    /// `1-` for a white square, `3r` for a red square with three spots.
+    /// `1-` for a white square (`--` for an empty one, 2013), `3r` for a red square with three
+    /// spots.
     pub fn dump_rows(&self) -> Vec<String> {
         (0..self.size())
             .map(|r| {
@@ -488,10 +590,13 @@ impl Board {
             .collect()
     }
 
-    /// A square as two characters: spots, then `r`, `b` or `-`.
+    /// A square as two characters: spots, then `r`, `b` or `-`; `--` for an empty white
+    /// square (2013 rules).
     pub fn cell_token(&self, sq: usize) -> String {
-        let letter = self.owner(sq).map_or('-', Colour::letter);
-        format!("{}{}", self.spots(sq), letter)
+        match self.owner(sq) {
+            None if self.spots(sq) == 0 => "--".to_string(),
+            owner => format!("{}{}", self.spots(sq), owner.map_or('-', Colour::letter)),
+        }
     }
 }
 
@@ -697,6 +802,75 @@ mod tests {
         for bits in [0u16, 1, 0x8000, 0xFFFF, 0xA5C3, 0x1234] {
             assert_eq!(gather_nibbles(scatter_nibbles(bits)), bits);
             assert_eq!(scatter_nibbles(bits).count_ones(), bits.count_ones());
+        }
+    }
+
+    #[test]
+    fn the_2013_start_is_empty_and_red_moves_first_on_every_size() {
+        for size in MIN_SIZE..=MAX_SIZE {
+            let b = Board::with_rules(size, Rules::V2013);
+            assert_eq!(b.total_spots(), 0);
+            assert_eq!(b.to_move(), Colour::Red);
+            assert_eq!(b.legal_moves().count_ones() as usize, size * size);
+            assert_eq!(b.critical(), 0);
+            assert_eq!(b.hash(), b.compute_hash());
+            assert_ne!(b.hash(), Board::new(size).hash());
+        }
+    }
+
+    #[test]
+    fn the_2013_corner_fills_from_empty_and_explodes_on_its_third_spot() {
+        let mut b = Board::with_rules(2, Rules::V2013);
+        for (sq, to_move) in [(0, Colour::Blue), (3, Colour::Red), (0, Colour::Blue)] {
+            b.play(sq);
+            assert_eq!(b.to_move(), to_move);
+        }
+        assert_eq!(b.to_notation(), "2r--/--1b");
+        b.play(3);
+        b.play(0);
+        // 1:1 topples into 1:2 and 2:1, which Red takes; Blue keeps 2:2.
+        assert_eq!(b.to_notation(), "1r1r/1r2b");
+        assert_eq!(b.owner(0), Some(Colour::Red));
+        assert_eq!(b.to_move(), Colour::Blue);
+        assert_eq!(b.hash(), b.compute_hash());
+    }
+
+    #[test]
+    fn the_side_to_move_can_be_set_apart_from_the_spots_and_is_hashed() {
+        let mut b = Board::with_rules(3, Rules::V2013);
+        b.play(4);
+        let blue = b;
+        b.set_to_move(Colour::Red);
+        assert_eq!(b.to_move(), Colour::Red);
+        assert_ne!(b.hash(), blue.hash());
+        assert_eq!(b.hash(), b.compute_hash());
+        assert_ne!(b, blue);
+        b.play(0);
+        assert_eq!(b.to_move(), Colour::Blue);
+        assert_eq!(b.owned(Colour::Red), 1 | 1 << 4);
+        b.set_to_move(Colour::Blue);
+        assert_eq!(b.hash(), b.compute_hash());
+        // Setting a square keeps the flipped parity; the side follows the spots from there.
+        b.set_square(8, 2, Some(Colour::Blue));
+        assert_eq!(b.to_move(), Colour::Red);
+        b.set_square(8, 0, None);
+        assert_eq!(b.to_notation(), "1r----/--1r--/------");
+        assert_eq!(b.hash(), b.compute_hash());
+    }
+
+    #[test]
+    fn a_2013_board_with_no_white_square_plays_as_the_2014_board() {
+        let text = "2r3b1r/1b2b2r/1r3b2b";
+        let old = Board::parse_with_rules(text, Rules::V2013).unwrap();
+        let mut new: Board = text.parse().unwrap();
+        new.set_to_move(old.to_move());
+        assert_eq!(old.hash(), new.hash());
+        for sq in Squares(old.legal_moves()) {
+            let (mut a, mut b) = (old, new);
+            a.play(sq);
+            b.play(sq);
+            assert_eq!(a.to_notation(), b.to_notation());
+            assert_eq!(a.hash(), b.hash());
         }
     }
 

@@ -1,7 +1,8 @@
 //! One-line positions: the rows of `dump` joined by `/` with no spaces,
-//! e.g. `2r1-1-/1-2b1-/1-1-1-`.
+//! e.g. `2r1-1-/1-2b1-/1-1-1-` (2014 rules) or `2r----/--2b--/------` (2013 rules, where a
+//! white square is empty and written `--`).
 
-use super::{Board, Colour, MAX_SIZE, MIN_SIZE, geometry};
+use super::{Board, Colour, MAX_SIZE, MIN_SIZE, Rules, geometry};
 use std::str::FromStr;
 use thiserror::Error;
 
@@ -16,11 +17,13 @@ pub enum NotationError {
         found: usize,
         expected: usize,
     },
-    #[error("row {row}, column {col}: '{token}' is not a square (use 1-, or 1r..4r, 1b..4b)")]
+    #[error("row {row}, column {col}: '{token}' is not a square (use {white}, or 1r..4r, 1b..4b)")]
     Token {
         row: usize,
         col: usize,
         token: String,
+        /// How a white square is written under the rules being read: `1-` or `--`.
+        white: &'static str,
     },
     #[error("row {row}, column {col}: {spots} spots, but this square holds at most {capacity}")]
     Overfull {
@@ -45,14 +48,36 @@ impl Board {
 impl FromStr for Board {
     type Err = NotationError;
 
+    /// A position under the 2014 rules (white squares `1-`); the spots give the side to move.
     fn from_str(text: &str) -> Result<Board, NotationError> {
+        Board::parse_with_rules(text, Rules::V2014)
+    }
+}
+
+impl Board {
+    /// A position under `rules`. White squares are written `1-` under the 2014 rules and
+    /// `--` under the 2013 rules; the other form is refused. The side to move is the one
+    /// the spots give as if every move had been played from the start: under the 2013 rules
+    /// Red when the spot count is even (`set_to_move` changes it).
+    ///
+    /// ```
+    /// use jump61::board::{Board, Colour, Rules};
+    /// let board = Board::parse_with_rules("1r--/----", Rules::V2013).unwrap();
+    /// assert_eq!(board.to_move(), Colour::Blue);
+    /// assert!(Board::parse_with_rules("1r1-/1-1-", Rules::V2013).is_err());
+    /// ```
+    pub fn parse_with_rules(text: &str, rules: Rules) -> Result<Board, NotationError> {
         let rows: Vec<&str> = text.trim().split('/').collect();
         let size = rows.len();
         if !(MIN_SIZE..=MAX_SIZE).contains(&size) {
             return Err(NotationError::Size(size));
         }
         let capacity = &geometry(size as u8).capacity;
-        let mut board = Board::new(size);
+        let mut board = Board::with_rules(size, rules);
+        let (white_digit, white) = match rules {
+            Rules::V2013 => ('-', "--"),
+            Rules::V2014 => ('1', "1-"),
+        };
         for (r, row) in rows.iter().enumerate() {
             let chars: Vec<char> = row.chars().collect();
             if chars.len() != 2 * size {
@@ -68,10 +93,17 @@ impl FromStr for Board {
                     row: r + 1,
                     col: c + 1,
                     token: pair.iter().collect(),
+                    white,
                 };
+                if pair[1] == '-' {
+                    if pair[0] != white_digit {
+                        return Err(bad());
+                    }
+                    board.set_square(sq, 0, None);
+                    continue;
+                }
                 let spots = pair[0].to_digit(10).ok_or_else(bad)? as u8;
                 let owner = match pair[1] {
-                    '-' if spots == 1 => None,
                     'r' | 'R' if spots >= 1 => Some(Colour::Red),
                     'b' | 'B' if spots >= 1 => Some(Colour::Blue),
                     _ => return Err(bad()),
@@ -112,6 +144,25 @@ mod tests {
     fn the_initial_board_is_all_white_ones() {
         assert_eq!(Board::new(2).to_notation(), "1-1-/1-1-");
         assert_eq!("1-1-/1-1-".parse::<Board>().unwrap(), Board::new(2));
+    }
+
+    #[test]
+    fn the_2013_notation_writes_empty_white_squares_as_dashes() {
+        let b = Board::parse_with_rules("2r----/--1b--/------", Rules::V2013).unwrap();
+        assert_eq!(b.to_notation(), "2r----/--1b--/------");
+        assert_eq!(b.total_spots(), 3);
+        assert_eq!(b.to_move(), crate::board::Colour::Blue);
+        assert_eq!(b.hash(), b.compute_hash());
+        assert_eq!(
+            Board::parse_with_rules("------/------/------", Rules::V2013).unwrap(),
+            Board::with_rules(3, Rules::V2013)
+        );
+        for bad in ["1---/----", "0r--/----", "2r--/--1-"] {
+            let err = Board::parse_with_rules(bad, Rules::V2013).unwrap_err();
+            assert!(err.to_string().contains("(use --,"), "{bad}: {err}");
+        }
+        assert!("1---/1-1-".parse::<Board>().is_err());
+        assert!("--1-/1-1-".parse::<Board>().is_err());
     }
 
     #[test]

@@ -2,8 +2,10 @@
 //! has the same keys with no start-up work.
 //!
 //! A position's hash is the XOR of one key per (square, spots), one per (square, owner) for
-//! owned squares, and one per board size. White squares always hold one spot, so spots and
-//! owner together name a square's state exactly.
+//! owned squares, one per board size, and a side key when the side to move is not the one
+//! the 2014 rule gives (2013 rules, `move N`). A white square holds a fixed number of spots
+//! under each rules (one in 2014, none in 2013), so spots and owner together name a square's
+//! state exactly.
 
 use super::geometry::MAX_SQUARES;
 
@@ -28,6 +30,8 @@ pub struct Keys {
     pub owner: [[u64; 2]; MAX_SQUARES],
     /// `size[n]`: the board has side `n`.
     pub size: [u64; 11],
+    /// The side to move is not the one the spot count gives under the 2014 rule.
+    pub side: u64,
 }
 
 const fn generate() -> Keys {
@@ -35,6 +39,7 @@ const fn generate() -> Keys {
         spots: [[0; SPOT_KEYS]; MAX_SQUARES],
         owner: [[0; 2]; MAX_SQUARES],
         size: [0; 11],
+        side: 0,
     };
     let mut state = 0x6A75_6D70_3631_u64; // "jump61"
     let mut sq = 0;
@@ -60,6 +65,8 @@ const fn generate() -> Keys {
         keys.size[n] = k;
         n += 1;
     }
+    // Drawn last, so that every earlier key is what it was before the side key existed.
+    keys.side = splitmix64(state).1;
     keys
 }
 
@@ -79,7 +86,8 @@ mod tests {
             .iter()
             .flatten()
             .chain(KEYS.owner.iter().flatten())
-            .chain(KEYS.size.iter());
+            .chain(KEYS.size.iter())
+            .chain(std::iter::once(&KEYS.side));
         for &k in all {
             assert_ne!(k, 0);
             assert!(seen.insert(k), "duplicate key {k:#x}");

@@ -4,7 +4,7 @@
 //! and range of numbers, colour names. Whether a row exists on the current board or a square
 //! holds that many spots is the session's business.
 
-use crate::board::{Board, Colour, MAX_SIZE, MIN_SIZE, NotationError};
+use crate::board::{Board, Colour, MAX_SIZE, MIN_SIZE, NotationError, Rules};
 use crate::search::solve::DEFAULT_POSITION_LIMIT;
 use std::fmt;
 use std::str::FromStr;
@@ -19,6 +19,19 @@ pub enum Dialect {
     V2014,
     /// The 2019 course: no `start`, `* 1 2.`, `===` markers, prompts, abbreviations.
     V2019,
+    /// The 2013 text: squares start empty, `move N` sets whose turn it is, `===` markers and
+    /// `--` for a white square in `dump`; otherwise as 2014.
+    V2013,
+}
+
+impl Dialect {
+    /// The rules the dialect's games follow.
+    pub fn rules(self) -> Rules {
+        match self {
+            Dialect::V2013 => Rules::V2013,
+            Dialect::V2014 | Dialect::V2019 => Rules::V2014,
+        }
+    }
 }
 
 impl FromStr for Dialect {
@@ -28,7 +41,8 @@ impl FromStr for Dialect {
         match text.trim() {
             "2014" => Ok(Dialect::V2014),
             "2019" => Ok(Dialect::V2019),
-            other => Err(format!("unknown dialect '{other}': use 2014 or 2019")),
+            "2013" => Ok(Dialect::V2013),
+            other => Err(format!("unknown dialect '{other}': use 2013, 2014 or 2019")),
         }
     }
 }
@@ -38,6 +52,7 @@ impl fmt::Display for Dialect {
         f.write_str(match self {
             Dialect::V2014 => "2014",
             Dialect::V2019 => "2019",
+            Dialect::V2013 => "2013",
         })
     }
 }
@@ -105,6 +120,8 @@ pub enum Command {
     /// `solve K [N]`: is there a forced win within `K` of the side to move's own
     /// moves? The solver gives up after `N` (`positions`) positions.
     Solve { moves: u32, positions: u64 },
+    /// `move N` (2013 only): the next move is number `N` (at least 1); Red makes the odd ones.
+    MoveNumber(u64),
 }
 
 /// Why a line is not a command. Each message says what was wrong.
@@ -151,6 +168,8 @@ pub enum CommandError {
     MoveNumber,
     #[error("bad position: {0}")]
     Position(#[from] NotationError),
+    #[error("move number 0 is out of range: moves are numbered from 1 (Red makes the odd ones)")]
+    MoveZero,
 }
 
 /// A command name, with what it takes and does, for parsing and for `help`.
@@ -261,6 +280,12 @@ const SPECS: &[Spec] = &[
 /// The `help` text for `dialect`, listing every command, extensions included.
 pub fn help_text(dialect: Dialect) -> String {
     let mut text = String::new();
+    if dialect == Dialect::V2013 {
+        text.push_str(
+            "The 2013 rules: every square starts white and empty; Red makes the odd-numbered\n\
+             moves, Blue the even ones. dump shows a white square as --.\n",
+        );
+    }
     text.push_str("Commands, one per line (blank lines and lines starting with # are ignored;\n");
     text.push_str("extra arguments are ignored; colour names may be in any case):\n");
     let row = |text: &mut String, usage: &str, about: &str| {
@@ -275,16 +300,42 @@ pub fn help_text(dialect: Dialect) -> String {
         if dialect == Dialect::V2019 && !s.in_2019 {
             continue;
         }
-        row(&mut text, &format!("{} {}", s.name, s.args), s.about);
+        let about = match (dialect, s.name) {
+            (Dialect::V2013, "clear") => {
+                "abandon the game and reset the board (every square white and empty; move 1)"
+            }
+            _ => s.about,
+        };
+        row(&mut text, &format!("{} {}", s.name, s.args), about);
+        if dialect == Dialect::V2013 && s.name == "set" {
+            row(
+                &mut text,
+                "move N",
+                "stop the game; the next move is number N (odd: Red, even: Blue)",
+            );
+        }
     }
     text.push_str("Extensions:\n");
     for s in SPECS.iter().filter(|s| !s.required) {
-        row(&mut text, &format!("{} {}", s.name, s.args), s.about);
+        if dialect == Dialect::V2013 && s.name == "move" {
+            continue;
+        }
+        let about = match (dialect, s.name) {
+            (Dialect::V2013, "position") => {
+                "print the position as one line, or set it from one (e.g. 2r--/--1b)"
+            }
+            _ => s.about,
+        };
+        row(&mut text, &format!("{} {}", s.name, s.args), about);
     }
     match dialect {
         Dialect::V2014 => text.push_str(
             "clear, new, auto, manual, size, set and position stop the game until the next \
                  start.\n",
+        ),
+        Dialect::V2013 => text.push_str(
+            "clear, new, auto, manual, size, move, set and position stop the game until the \
+             next start;\nset and position keep the number of the next move.\n",
         ),
         Dialect::V2019 => text.push_str(
             "There is no start: the AI moves whenever it is its turn. Any unique prefix of a\n\
@@ -299,7 +350,7 @@ fn resolve(word: &str, dialect: Dialect) -> Result<&'static str, CommandError> {
     let word = word.to_ascii_lowercase();
     let known = SPECS
         .iter()
-        .filter(|s| dialect == Dialect::V2014 || s.in_2019);
+        .filter(|s| dialect != Dialect::V2019 || s.in_2019);
     if let Some(s) = known.clone().find(|s| s.name == word) {
         return Ok(s.name);
     }
@@ -516,7 +567,9 @@ impl Command {
             "board" => Command::ShowBoard,
             "position" => match words.next() {
                 None => Command::Position(None),
-                Some(text) => Command::Position(Some(text.parse()?)),
+                Some(text) => {
+                    Command::Position(Some(Board::parse_with_rules(text, dialect.rules())?))
+                }
             },
             "solve" => {
                 let k = ranged(
@@ -533,6 +586,17 @@ impl Command {
                     moves: k as u32,
                     positions,
                 }
+            }
+            "move" if dialect == Dialect::V2013 => {
+                let n = whole(
+                    arg("a move number N (1 or more)")?,
+                    "move number",
+                    "a whole number from 1",
+                )?;
+                if n == 0 {
+                    return Err(CommandError::MoveZero);
+                }
+                Command::MoveNumber(n)
             }
             "move" => return Err(CommandError::MoveNumber),
             _ => return Err(CommandError::Unknown(name.to_string())),
@@ -758,6 +822,42 @@ mod tests {
     }
 
     #[test]
+    fn the_2013_dialect_takes_move_numbers_and_empty_squares() {
+        let parse13 = |line| Command::parse(line, Dialect::V2013);
+        let err13 = |line| parse13(line).unwrap_err().to_string();
+        assert_eq!(parse13("move 7"), Ok(Some(Command::MoveNumber(7))));
+        assert_eq!(parse13("MOVE 2 extra"), Ok(Some(Command::MoveNumber(2))));
+        assert_eq!(parse13("start"), Ok(Some(Command::Start)));
+        assert_eq!(parse13("3 4"), Ok(Some(Command::Move { row: 3, col: 4 })));
+        assert_eq!(err13("move"), "move needs a move number N (1 or more)");
+        assert_eq!(
+            err13("move 0"),
+            "move number 0 is out of range: moves are numbered from 1 (Red makes the odd ones)"
+        );
+        assert_eq!(
+            err13("move x"),
+            "bad move number 'x': expected a whole number from 1"
+        );
+        assert_eq!(err13("d"), parse14("d").unwrap_err().to_string());
+        assert_eq!(
+            parse13("position 1r--/----"),
+            Ok(Some(Command::Position(Some(
+                Board::parse_with_rules("1r--/----", Rules::V2013).unwrap()
+            ))))
+        );
+        assert!(err13("position 1r1-/1-1-").contains("(use --,"));
+        assert!(err14("position 1r--/----").contains("(use 1-,"));
+        assert!(err14("move 3").starts_with("'move N' comes from an older variant"));
+        let help = help_text(Dialect::V2013);
+        assert!(help.contains("move N "));
+        assert!(!help.contains("not supported"));
+        assert!(help.contains("2r--/--1b"));
+        for dialect in ["2013", "2014", "2019"] {
+            assert_eq!(dialect.parse::<Dialect>().unwrap().to_string(), dialect);
+        }
+    }
+
+    #[test]
     fn abbreviations_only_in_2019() {
         assert_eq!(
             err14("d"),
@@ -793,11 +893,11 @@ mod tests {
 
     #[test]
     fn help_lists_every_command_of_its_dialect() {
-        for dialect in [Dialect::V2014, Dialect::V2019] {
+        for dialect in [Dialect::V2014, Dialect::V2019, Dialect::V2013] {
             let help = help_text(dialect);
             for s in SPECS {
                 let listed = help.lines().any(|l| l.trim_start().starts_with(s.name));
-                assert_eq!(listed, dialect == Dialect::V2014 || s.in_2019, "{}", s.name);
+                assert_eq!(listed, dialect != Dialect::V2019 || s.in_2019, "{}", s.name);
             }
             assert!(!help.contains("===="));
             assert!(!help.contains(" wins."));

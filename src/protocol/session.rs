@@ -100,7 +100,7 @@ impl<'a> Session<'a> {
             dialect: options.dialect,
             prompts: options.prompts,
             verbose: options.verbose,
-            board: Board::new(6),
+            board: Board::with_rules(6, options.dialect.rules()),
             ai: ByColour {
                 red: false,
                 blue: true,
@@ -141,8 +141,8 @@ impl<'a> Session<'a> {
         let mover = self.board.to_move();
         let text = match self.dialect {
             Dialect::V2019 => format!("{}> ", mover.name().to_ascii_lowercase()),
-            Dialect::V2014 if !self.prompts => return,
-            Dialect::V2014 => {
+            Dialect::V2014 | Dialect::V2013 if !self.prompts => return,
+            Dialect::V2014 | Dialect::V2013 => {
                 if self.playing && self.board.winner().is_none() && !self.is_ai(mover) {
                     format!("{}> ", mover.name().to_ascii_lowercase())
                 } else {
@@ -155,7 +155,7 @@ impl<'a> Session<'a> {
 
     /// Ends the session after the end of input: a terminal's cursor goes past the prompt.
     pub fn finish(&mut self) {
-        if self.dialect == Dialect::V2014 && self.prompts {
+        if self.dialect != Dialect::V2019 && self.prompts {
             self.write_out("\n");
         }
     }
@@ -184,7 +184,7 @@ impl<'a> Session<'a> {
         match command {
             Command::Quit => return Ok(Flow::Quit),
             Command::Clear => {
-                self.board = Board::new(self.board.size());
+                self.board = Board::with_rules(self.board.size(), self.dialect.rules());
                 self.playing = false;
                 self.engine.clear();
             }
@@ -203,7 +203,7 @@ impl<'a> Session<'a> {
                 self.playing = false;
             }
             Command::Size(size) => {
-                self.board = Board::new(size);
+                self.board = Board::with_rules(size, self.dialect.rules());
                 self.playing = false;
                 self.engine.clear();
             }
@@ -223,7 +223,16 @@ impl<'a> Session<'a> {
                         capacity,
                     });
                 }
-                self.board.set_square(sq, spots as u8, owner);
+                self.set_keeping_turn(|board| board.set_square(sq, spots as u8, owner));
+                self.playing = false;
+            }
+            Command::MoveNumber(n) => {
+                let mover = if n % 2 == 1 {
+                    Colour::Red
+                } else {
+                    Colour::Blue
+                };
+                self.board.set_to_move(mover);
                 self.playing = false;
             }
             Command::Dump => {
@@ -268,13 +277,23 @@ impl<'a> Session<'a> {
                 self.say(&line);
             }
             Command::Position(Some(board)) => {
-                self.board = board;
+                self.set_keeping_turn(|old| *old = board);
                 self.playing = false;
             }
             Command::Solve { moves, positions } => self.solve(moves, positions),
         }
         self.play_ai()?;
         Ok(Flow::Continue)
+    }
+
+    /// Changes the board as `change` does; under the 2013 rules the side to move stays, as
+    /// the number of the next move does (only `move N` and moves change it).
+    fn set_keeping_turn(&mut self, change: impl FnOnce(&mut Board)) {
+        let mover = self.board.to_move();
+        change(&mut self.board);
+        if self.dialect == Dialect::V2013 {
+            self.board.set_to_move(mover);
+        }
     }
 
     /// A move typed by a person for the side to move.
@@ -351,7 +370,7 @@ impl<'a> Session<'a> {
 
     /// After any move: the board for people (2014), and the win line once a game is won.
     fn after_move(&mut self) {
-        if self.dialect == Dialect::V2014 {
+        if self.dialect != Dialect::V2019 {
             self.show_board();
         }
         if let Some(winner) = self.board.winner() {
@@ -378,7 +397,7 @@ impl<'a> Session<'a> {
         PlayError::GameOver {
             winner,
             reset: match self.dialect {
-                Dialect::V2014 => "clear",
+                Dialect::V2014 | Dialect::V2013 => "clear",
                 Dialect::V2019 => "new",
             },
         }

@@ -8,7 +8,7 @@ use crate::search::solve::Solution;
 /// The line announcing an AI's move: `Blue moves 3 4.` (2014) or `* 3 4.` (2019).
 pub fn move_line(dialect: Dialect, mover: Colour, at: Coord) -> String {
     match dialect {
-        Dialect::V2014 => format!("{mover} moves {} {}.", at.row, at.col),
+        Dialect::V2014 | Dialect::V2013 => format!("{mover} moves {} {}.", at.row, at.col),
         Dialect::V2019 => format!("* {} {}.", at.row, at.col),
     }
 }
@@ -16,12 +16,13 @@ pub fn move_line(dialect: Dialect, mover: Colour, at: Coord) -> String {
 /// The line announcing a win: `Red wins.` (2014) or `* Red wins.` (2019).
 pub fn win_line(dialect: Dialect, winner: Colour) -> String {
     match dialect {
-        Dialect::V2014 => format!("{winner} wins."),
+        Dialect::V2014 | Dialect::V2013 => format!("{winner} wins."),
         Dialect::V2019 => format!("* {winner} wins."),
     }
 }
 
-/// The `dump` output, markers included, one string per line.
+/// The `dump` output, markers included, one string per line. The 2013 dialect writes a
+/// white (empty) square as `--` and uses `===` markers.
 ///
 /// ```
 /// use jump61::board::Board;
@@ -33,7 +34,7 @@ pub fn win_line(dialect: Dialect, winner: Colour) -> String {
 pub fn dump(dialect: Dialect, board: &Board) -> Vec<String> {
     let marker = match dialect {
         Dialect::V2014 => "====",
-        Dialect::V2019 => "===",
+        Dialect::V2019 | Dialect::V2013 => "===",
     };
     let mut lines = vec![marker.to_string()];
     lines.extend(board.dump_rows().iter().map(|row| format!("    {row}")));
@@ -181,6 +182,36 @@ mod tests {
         expected_2019[0] = "===".into();
         expected_2019[7] = "===".into();
         assert_eq!(dump(Dialect::V2019, &board), expected_2019);
+    }
+
+    #[test]
+    fn dump_matches_the_2013_example() {
+        let rows = [
+            "2r--2r2r--2b",
+            "----2r--3r--",
+            "2r3r2r3r--2b",
+            "3r1r3r2r2r2b",
+            "2b4r3r1r3r2b",
+            "2b2b3b2r3b1b",
+        ];
+        let board = Board::parse_with_rules(&rows.join("/"), crate::board::Rules::V2013)
+            .expect("the 2013 example");
+        let expected = [
+            "===",
+            "    2r -- 2r 2r -- 2b",
+            "    -- -- 2r -- 3r --",
+            "    2r 3r 2r 3r -- 2b",
+            "    3r 1r 3r 2r 2r 2b",
+            "    2b 4r 3r 1r 3r 2b",
+            "    2b 2b 3b 2r 3b 1b",
+            "===",
+        ];
+        assert_eq!(dump(Dialect::V2013, &board), expected);
+        assert_eq!(
+            move_line(Dialect::V2013, Colour::Red, Coord { row: 3, col: 4 }),
+            "Red moves 3 4."
+        );
+        assert_eq!(win_line(Dialect::V2013, Colour::Red), "Red wins.");
     }
 
     #[test]

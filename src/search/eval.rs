@@ -27,7 +27,8 @@ pub fn evaluate(board: &Board) -> i32 {
     let critical = board.critical();
     let spots_mine = board.spots_in(mine) as i32;
     let whites = (g.all & !(mine | theirs)).count_ones() as i32;
-    let spots_theirs = board.total_spots() as i32 - whites - spots_mine;
+    let white_spots = whites * board.white_spots() as i32;
+    let spots_theirs = board.total_spots() as i32 - white_spots - spots_mine;
     let (critical_mine, critical_theirs) = (critical & mine, critical & theirs);
     let my_targets = g.spread(critical_mine) & theirs;
     let their_targets = g.spread(critical_theirs) & mine;

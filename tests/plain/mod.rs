@@ -29,6 +29,12 @@
 //!
 //! Notation: the rows of `dump` joined by '/', no spaces, each square being
 //! the spot count followed by 'r', 'b' or '-' (neutral squares are "1-").
+//!
+//! The 2013 rules (`spec/003_...txt`) are covered too: every square starts
+//! white with no spots (written "--"), and the side to move is not counted
+//! from the spots but comes from the number of the next move, kept here as a
+//! plain counter: Red makes the odd-numbered moves. Everything else (legal
+//! moves, toppling, the win) is the same code.
 
 pub mod solver;
 
@@ -42,6 +48,9 @@ pub struct PlainBoard {
     colours: Vec<char>,
     /// Number of spots on each square, row-major.
     spots: Vec<u32>,
+    /// 2013 rules: the number of the next move (odd: Red). `None` under the
+    /// 2014 rules, where the spots say whose turn it is.
+    move_number: Option<u64>,
 }
 
 impl PlainBoard {
@@ -52,7 +61,58 @@ impl PlainBoard {
             size,
             colours: vec!['-'; size * size],
             spots: vec![1; size * size],
+            move_number: None,
         }
+    }
+
+    /// The 2013 initial position: all squares white and empty, move 1 next.
+    pub fn new_2013(size: usize) -> PlainBoard {
+        let mut board = PlainBoard::new(size);
+        board.spots = vec![0; size * size];
+        board.move_number = Some(1);
+        board
+    }
+
+    /// Parses a 2013 position: white squares are "--" (no spots). The next
+    /// move is `move_number`, or, if `None`, one more than the spots on the
+    /// board (as if every move had been played from the empty start).
+    pub fn parse_2013(notation: &str, move_number: Option<u64>) -> Result<PlainBoard, String> {
+        let text = notation.trim();
+        let rows: Vec<&str> = text.split('/').collect();
+        let size = rows.len();
+        if !(2..=10).contains(&size) {
+            return Err(format!("board size {size} not in 2..=10 in {text:?}"));
+        }
+        let mut board = PlainBoard::new_2013(size);
+        for (r, row_text) in rows.iter().enumerate() {
+            let chars: Vec<char> = row_text.chars().collect();
+            if chars.len() != 2 * size {
+                return Err(format!("row {} is {:?}: wrong length", r + 1, row_text));
+            }
+            for c in 0..size {
+                let i = r * size + c;
+                let (digit, colour) = (chars[2 * c], chars[2 * c + 1]);
+                if digit == '-' && colour == '-' {
+                    continue;
+                }
+                let limit = board.neighbours(i).len() as u32;
+                match (digit.to_digit(10), colour) {
+                    (Some(n), 'r' | 'b') if (1..=limit).contains(&n) => {
+                        board.colours[i] = colour;
+                        board.spots[i] = n;
+                    }
+                    _ => {
+                        return Err(format!(
+                            "square {}:{} is {digit}{colour}: not a 2013 square",
+                            r + 1,
+                            c + 1
+                        ));
+                    }
+                }
+            }
+        }
+        board.move_number = Some(move_number.unwrap_or(board.total_spots() as u64 + 1));
+        Ok(board)
     }
 
     /// Parses the one-line notation, e.g. `2r1-1-/1-2b1-/1-1-1-`.
@@ -137,6 +197,10 @@ impl PlainBoard {
             let mut row = String::new();
             for c in 0..self.size {
                 let i = r * self.size + c;
+                if self.colours[i] == '-' && self.spots[i] == 0 {
+                    row.push_str("--");
+                    continue;
+                }
                 row.push_str(&self.spots[i].to_string());
                 row.push(self.colours[i]);
             }
@@ -153,8 +217,12 @@ impl PlainBoard {
         self.spots.iter().sum()
     }
 
-    /// 'r' when (total spots + N) is even, 'b' otherwise.
+    /// 'r' when (total spots + N) is even, 'b' otherwise; under the 2013
+    /// rules 'r' when the number of the next move is odd.
     pub fn to_move(&self) -> char {
+        if let Some(n) = self.move_number {
+            return if n % 2 == 1 { 'r' } else { 'b' };
+        }
         if (self.total_spots() as usize + self.size).is_multiple_of(2) {
             'r'
         } else {
@@ -198,6 +266,9 @@ impl PlainBoard {
             self.notation()
         );
         let player = self.to_move();
+        if let Some(n) = self.move_number.as_mut() {
+            *n += 1;
+        }
         let start = self.index(row, col);
         self.spots[start] += 1;
         self.colours[start] = player;

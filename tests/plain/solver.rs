@@ -13,7 +13,9 @@ pub struct PlainSolver {
 
 impl PlainSolver {
     pub fn wins_within(&mut self, b: &PlainBoard, k: u32) -> bool {
-        let key = (b.notation(), k);
+        // The side to move is part of the key: under the 2013 rules the notation alone does
+        // not give it.
+        let key = (format!("{} {}", b.notation(), b.to_move()), k);
         if let Some(&known) = self.memo.get(&key) {
             return known;
         }
