@@ -750,7 +750,7 @@ fn the_binary_speaks_2013_and_its_tools_take_the_rules() {
         b"",
     );
     assert_eq!(code, Some(0));
-    assert_eq!(out, "Red wins in 1: 1 2, 2 2\n");
+    assert_eq!(out, "Red wins in 1: 1 1, 1 2, 2 2\n");
 }
 
 #[test]
