@@ -92,17 +92,6 @@ fn main() {
     eprintln!("wins by moves needed: {:?}", &per_k[1..]);
 }
 
-/// The number of the next move that gives `board`'s side to move, as small as possible.
-fn move_number(board: &Board) -> u64 {
-    let total = board.total_spots() as u64;
-    let red = board.to_move() == jump61::board::Colour::Red;
-    if (total % 2 == 0) == red {
-        total + 1
-    } else {
-        total + 2
-    }
-}
-
 fn main_2013() {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(2013);
     let (mut wins, mut defences) = (Vec::new(), Vec::new());
@@ -121,7 +110,7 @@ fn main_2013() {
             if rng.random_range(0..4) == 0 {
                 board.set_to_move(board.to_move().opponent());
             }
-            let label = format!("{} {}", board.to_notation(), move_number(&board));
+            let label = format!("{} {}", board.to_notation(), board.next_move_number());
             if let Solution::Win { moves, first_moves } = solve(&board, 4) {
                 if wins.len() < WANTED && (moves > 1 || per_k[1] < WANTED / 3) {
                     per_k[moves as usize] += 1;

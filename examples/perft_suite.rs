@@ -93,14 +93,8 @@ fn entry(out: &mut String, label: &str, board: &Board, max_count: u64) {
     writeln!(out, "\nid {label}\nposition {}", board.to_notation()).unwrap();
     if board.rules() == Rules::V2013 {
         // The number of the next move with the board's side to move, as small as possible.
-        let total = board.total_spots() as u64;
-        let red = board.to_move() == Colour::Red;
-        let number = if (total % 2 == 0) == red {
-            total + 1
-        } else {
-            total + 2
-        };
-        if number != total + 1 {
+        let number = board.next_move_number();
+        if number != board.total_spots() as u64 + 1 {
             writeln!(out, "move {number}").unwrap();
         }
     }

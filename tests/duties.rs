@@ -43,13 +43,7 @@ fn plain_of(board: &Board) -> PlainBoard {
     match board.rules() {
         Rules::V2014 => PlainBoard::parse(&board.to_notation()).unwrap(),
         Rules::V2013 => {
-            let total = board.total_spots() as u64;
-            let red = board.to_move() == Colour::Red;
-            let next = if (total % 2 == 0) == red {
-                total + 1
-            } else {
-                total + 2
-            };
+            let next = board.next_move_number();
             let plain = PlainBoard::parse_2013(&board.to_notation(), Some(next)).unwrap();
             assert_eq!(plain.to_move(), board.to_move().letter());
             plain

@@ -220,8 +220,7 @@ fn the_solver_agrees_with_the_plain_search_under_the_2013_rules() {
         .par_iter()
         .filter(|b| b.winner().is_none())
         .filter_map(|board| {
-            let total = board.total_spots() as u64;
-            let next = total + 1 + ((total % 2 == 0) != (board.to_move() == Colour::Red)) as u64;
+            let next = board.next_move_number();
             let plain = PlainBoard::parse_2013(&board.to_notation(), Some(next)).unwrap();
             assert_eq!(plain.to_move(), board.to_move().letter());
             let want = match PlainSolver::default().solve(&plain, MOVES) {

@@ -134,14 +134,7 @@ pub fn setup_lines(board: &Board, colour: Colour, move_time: Duration) -> Vec<St
         }
     }
     if board.rules() == Rules::V2013 {
-        let total = board.total_spots() as u64;
-        let red = board.to_move() == Colour::Red;
-        let next = if (total % 2 == 0) == red {
-            total + 1
-        } else {
-            total + 2
-        };
-        lines.push(format!("move {next}"));
+        lines.push(format!("move {}", board.next_move_number()));
     }
     let role = |c: Colour| if c == colour { "auto" } else { "manual" };
     lines.push(format!("{} red", role(Colour::Red)));

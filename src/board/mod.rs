@@ -264,6 +264,18 @@ impl Board {
         }
     }
 
+    /// The smallest number of the next move (2013 `move N`) that gives this side to move:
+    /// one more than the spots when they agree, as after a game from the empty start.
+    pub fn next_move_number(&self) -> u64 {
+        let total = self.total as u64;
+        let red = self.to_move() == Colour::Red;
+        if total.is_multiple_of(2) == red {
+            total + 1
+        } else {
+            total + 2
+        }
+    }
+
     /// Whether the side to move differs from the 2014 rule (Red when spots plus size is
     /// even): the hash then holds the side key.
     #[inline(always)]
