@@ -120,6 +120,8 @@ pub enum Tool {
     /// Play two engines against each other from seeded random openings, refereed by our own
     /// board; report wins, losses, the Elo difference and optionally an SPRT verdict.
     Match(MatchArgs),
+    /// Jump Snatch, the specification's second game: its command loop, or `solve`.
+    Snatch(crate::snatch::SnatchArgs),
 }
 
 impl Cli {
@@ -167,6 +169,7 @@ pub fn run(cli: Cli) -> i32 {
         }) => run_solve(&position, depth, positions, verbose),
         Some(Tool::Bench { depth, threads }) => run_bench(depth, threads as usize),
         Some(Tool::Match(args)) => arena::run(&args),
+        Some(Tool::Snatch(args)) => crate::snatch::run(args),
         Some(Tool::Perft {
             size,
             depth,
