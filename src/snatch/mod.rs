@@ -7,6 +7,7 @@
 //! loop). Nothing here touches Jump61's board or search.
 
 pub mod ai;
+pub mod bench;
 pub mod board;
 pub mod moves;
 pub mod session;
@@ -39,6 +40,18 @@ pub enum SnatchTool {
         #[arg(long)]
         two_player: bool,
     },
+    /// Both solvers on seeded random boards (seeds 1 to N): median and slowest times.
+    Bench {
+        /// Board side (3 to 8).
+        #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u8).range(3..=8))]
+        size: u8,
+        /// Pieces on each board.
+        #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u8).range(0..=64))]
+        pieces: u8,
+        /// How many boards.
+        #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..=100_000))]
+        boards: u64,
+    },
 }
 
 /// Runs `jump61 snatch`; returns the exit code.
@@ -53,6 +66,11 @@ pub fn run(args: SnatchArgs) -> i32 {
             position,
             two_player,
         }) => solve_once(&position, two_player),
+        Some(SnatchTool::Bench {
+            size,
+            pieces,
+            boards,
+        }) => bench::run(size as usize, pieces as usize, boards),
     }
 }
 
