@@ -188,7 +188,7 @@ fn compare_tree(b: &Board, depth: u32, nodes: &mut u64) {
     );
     assert_eq!(fast_results, plain_results, "at {}", b.notation());
     if depth > 1 {
-        for m in fast.iter().take(12) {
+        for m in &fast {
             let mut next = *b;
             next.set_bits(m.result);
             compare_tree(&next, depth - 1, nodes);
@@ -200,7 +200,9 @@ fn compare_tree(b: &Board, depth: u32, nodes: &mut u64) {
 fn fast_moves_agree_with_plain_moves_in_a_small_perft() {
     let mut nodes = 0;
     for b in positions() {
-        compare_tree(&b, 3, &mut nodes);
+        // Every node of the perft; three plies on the small boards, two on the big ones,
+        // whose jump chains make the plain rules slow.
+        compare_tree(&b, if b.size() <= 5 { 3 } else { 2 }, &mut nodes);
     }
     assert!(nodes > 1000, "{nodes} nodes");
 }

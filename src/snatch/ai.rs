@@ -100,7 +100,7 @@ impl AlphaBeta {
         beta: i32,
     ) -> Result<i32, Timeout> {
         self.nodes += 1;
-        if self.nodes % 1024 == 0 && Instant::now() >= self.deadline {
+        if self.nodes.is_multiple_of(1024) && Instant::now() >= self.deadline {
             return Err(Timeout);
         }
         let mut kids = Vec::new();

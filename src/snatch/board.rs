@@ -169,7 +169,7 @@ impl Board {
     /// Puts or removes a piece, keeping the hash.
     pub fn set(&mut self, sq: u8, piece: bool) {
         let bit = 1u64 << sq;
-        if self.occupied & bit != 0 && !piece || self.occupied & bit == 0 && piece {
+        if (self.occupied & bit != 0) != piece {
             self.occupied ^= bit;
             self.hash ^= KEYS.piece[sq as usize];
         }

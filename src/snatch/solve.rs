@@ -39,7 +39,7 @@ pub fn fewest_moves(
         let mut next = Vec::new();
         for &occupied in &frontier {
             seen += 1;
-            if seen % CLOCK_EVERY == 0 && deadline.is_some_and(|d| Instant::now() >= d) {
+            if seen.is_multiple_of(CLOCK_EVERY) && deadline.is_some_and(|d| Instant::now() >= d) {
                 return Err(Timeout);
             }
             children(&Board::from_bits(board.size(), occupied), &mut kids);
@@ -62,11 +62,13 @@ pub fn fewest_moves(
 /// The moves from `board` to `goal`, following the parents back.
 fn sequence(board: &Board, parent: &FxHashMap<u64, u64>, goal: u64) -> Vec<Move> {
     let mut boards = vec![goal];
-    while let Some(&p) = parent.get(boards.last().unwrap_or(&goal)) {
-        if p == *boards.last().unwrap_or(&p) {
-            break;
+    let mut at = goal;
+    while at != board.occupied() {
+        match parent.get(&at) {
+            Some(&p) => at = p,
+            None => break,
         }
-        boards.push(p);
+        boards.push(at);
     }
     boards.reverse();
     boards
@@ -145,7 +147,9 @@ impl Solver {
     pub fn value(&mut self, board: &Board, last: LastJump) -> Result<i32, Timeout> {
         debug_assert_eq!(board.size(), self.size);
         self.nodes += 1;
-        if self.nodes % CLOCK_EVERY == 0 && self.deadline.is_some_and(|d| Instant::now() >= d) {
+        if self.nodes.is_multiple_of(CLOCK_EVERY)
+            && self.deadline.is_some_and(|d| Instant::now() >= d)
+        {
             return Err(Timeout);
         }
         let key = board.hash() ^ KEYS.last_jump[last as usize];
