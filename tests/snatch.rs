@@ -322,11 +322,37 @@ fn set_size_and_random_build_positions() {
 
 #[test]
 fn the_ai_answers_a_person_and_never_plays_illegally() {
-    for seed in 0..6 {
-        let input = format!("time 0.05\nrandom 6 10 {seed}\nsecond ai\nfirst ai\n");
+    // 6x6 boards play exactly; the 8x8 ones with a short time fall back to alpha-beta.
+    for (size, pieces, seed) in [
+        (6, 10, 0),
+        (6, 10, 1),
+        (6, 10, 2),
+        (8, 24, 1),
+        (8, 24, 2),
+        (8, 30, 3),
+    ] {
+        let input = format!("time 0.05\nrandom {size} {pieces} {seed}\nsecond ai\nfirst ai\n");
         let (out, err) = transcript(&input);
         assert_eq!(err, "");
         assert_eq!(out.matches("game over").count(), 1, "{out}");
+        // Replay every announced move on our own board: each must be legal.
+        let mut at = board(out.lines().next().unwrap());
+        for line in out.lines().filter(|l| l.contains(" plays ")) {
+            let text = line
+                .split(" plays ")
+                .nth(1)
+                .unwrap()
+                .split(' ')
+                .next()
+                .unwrap();
+            let m = parse_move(&at, text).unwrap_or_else(|e| panic!("{line}: {e}"));
+            assert!(
+                legal_moves(&at).iter().any(|l| l.result == m.result),
+                "{line}"
+            );
+            at.set_bits(m.result);
+        }
+        assert!(legal_moves(&at).is_empty(), "the game ran to its end");
     }
 }
 

@@ -4,7 +4,7 @@
 
 use super::board::{Board, LastJump};
 use super::moves::{Move, children, legal_moves};
-use super::solve::{Solver, Timeout, WIN, parent_score};
+use super::solve::{Solver, Timeout, WIN, parent_score, stuck_score};
 use std::time::{Duration, Instant};
 
 /// How the AI chose its move, for the command loop to report.
@@ -106,11 +106,7 @@ impl AlphaBeta {
         let mut kids = Vec::new();
         let jump = children(board, &mut kids);
         if kids.is_empty() {
-            return Ok(if last.mover_wins_if_stuck() {
-                WIN
-            } else {
-                -WIN
-            });
+            return Ok(stuck_score(last));
         }
         if depth == 0 {
             return Ok(evaluate(board, last, jump, kids.len()));

@@ -4,6 +4,7 @@
 //! Square `sq` is row `sq / 8`, column `sq % 8` (both from 0, row 0 at the top). Squares
 //! outside the `size` x `size` corner are never set.
 
+use crate::board::splitmix64;
 use std::fmt;
 use thiserror::Error;
 
@@ -24,14 +25,6 @@ pub const DIRECTIONS: [(i8, i8); 8] = [
     (1, -1),
     (1, 1),
 ];
-
-const fn splitmix64(state: u64) -> (u64, u64) {
-    let state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    (state, z ^ (z >> 31))
-}
 
 /// Zobrist keys: one per square holding a piece, one per board side, and one per
 /// "who jumped last" state (see [`LastJump`]), made at compile time from a fixed seed.

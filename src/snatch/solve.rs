@@ -173,11 +173,7 @@ impl Solver {
         let mut kids = Vec::new();
         let jump = children(board, &mut kids);
         if kids.is_empty() {
-            return Ok(if last.mover_wins_if_stuck() {
-                WIN
-            } else {
-                -WIN
-            });
+            return Ok(stuck_score(last));
         }
         if jump && kids.iter().any(|k| k.count_ones() == 1) {
             // Leaving one piece ends the game at once with this jump the last: the best.
@@ -194,6 +190,15 @@ impl Solver {
             }
         }
         Ok(best)
+    }
+}
+
+/// The score of a position where the side to move cannot move: the last jumper has won.
+pub fn stuck_score(last: LastJump) -> i32 {
+    if last.mover_wins_if_stuck() {
+        WIN
+    } else {
+        -WIN
     }
 }
 
