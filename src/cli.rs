@@ -202,6 +202,8 @@ pub enum Tool {
     /// Play two engines against each other from seeded random openings, refereed by our own
     /// board; report wins, losses, the Elo difference and optionally an SPRT verdict.
     Match(MatchArgs),
+    /// Jump Snatch, the specification's second game: its command loop, or `solve`.
+    Snatch(crate::snatch::SnatchArgs),
 }
 
 impl Cli {
@@ -262,6 +264,7 @@ pub fn run(cli: Cli) -> i32 {
             rules,
         }) => run_bench(depth, threads as usize, rules.rules()),
         Some(Tool::Match(args)) => arena::run(&args),
+        Some(Tool::Snatch(args)) => crate::snatch::run(args),
         Some(Tool::Perft {
             size,
             depth,

@@ -8,6 +8,7 @@ mod zobrist;
 use geometry::SPOT_WORDS;
 pub use geometry::{MAX_SIZE, MAX_SQUARES, MIN_SIZE, Squares, geometry};
 pub use notation::NotationError;
+pub use zobrist::splitmix64;
 
 use std::fmt;
 use zobrist::KEYS;

@@ -14,7 +14,8 @@ use super::geometry::MAX_SQUARES;
 /// board may stop mid-wave, so a nibble's 16 values are all given keys.
 pub const SPOT_KEYS: usize = 16;
 
-const fn splitmix64(state: u64) -> (u64, u64) {
+/// One step of SplitMix64: the next state and its output. Jump Snatch's keys use it too.
+pub const fn splitmix64(state: u64) -> (u64, u64) {
     let state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
     let mut z = state;
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
