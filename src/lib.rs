@@ -6,3 +6,4 @@ pub mod cli;
 pub mod perft;
 pub mod protocol;
 pub mod search;
+pub mod solver;

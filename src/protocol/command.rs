@@ -105,6 +105,8 @@ pub enum Command {
     /// `solve K [N]`: is there a forced win within `K` of the side to move's own
     /// moves? The solver gives up after `N` (`positions`) positions.
     Solve { moves: u32, positions: u64 },
+    /// `solve`: who wins the game from here with perfect play.
+    SolveValue,
 }
 
 /// Why a line is not a command. Each message says what was wrong.
@@ -519,12 +521,11 @@ impl Command {
                 Some(text) => Command::Position(Some(text.parse()?)),
             },
             "solve" => {
-                let k = ranged(
-                    arg("a number of moves K (1 to 8)")?,
-                    "solve depth",
-                    1,
-                    MAX_SOLVE,
-                )?;
+                // Without a depth: who wins the game with perfect play.
+                let Some(depth) = words.next() else {
+                    return Ok(Some(Command::SolveValue));
+                };
+                let k = ranged(depth, "solve depth", 1, MAX_SOLVE)?;
                 let positions = match words.next() {
                     None => DEFAULT_POSITION_LIMIT,
                     Some(text) => ranged(text, "solve positions", 1, MAX_SOLVE_POSITIONS)?,
