@@ -7,10 +7,12 @@ use crate::perft;
 use crate::protocol::{
     self, Dialect, MAX_HASH_MB, MAX_LEVEL, MAX_SOLVE, MAX_SOLVE_POSITIONS, MAX_THREADS, Options,
 };
-use crate::search::solve::{DEFAULT_POSITION_LIMIT, SolveProgress, solve_with};
+use crate::search::solve::{DEFAULT_POSITION_LIMIT, SolveProgress, solve_until};
 use crate::search::{EngineConfig, bench};
-use clap::{Parser, Subcommand, ValueEnum};
+use crate::solver::{self, collection::Settings, dfpn::Limits};
+use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::io::{IsTerminal, Write};
+use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 /// Jump61, a KJumpingCube variant: play at the terminal (commands on standard input; type
@@ -159,30 +161,42 @@ pub enum Tool {
         #[arg(long = "move", value_name = "N")]
         move_number: Option<u64>,
     },
-    /// Whether the side to move forces a win within K of its own moves, exactly: prints
-    /// `Red wins in k: R C, R C` (every first move winning soonest) or
-    /// `no forced win for Red within K`.
-    Solve {
-        /// The position: rows of `dump` joined by `/`, e.g. `2r1-1-/1-2b1-/1-1-1-`.
-        #[arg(long, value_name = "NOTATION")]
-        position: String,
-        /// Most moves of the side to move (1 to 8).
+    /// Who wins: without `--depth`, the game's value with perfect play (`Red wins: R C, ..`
+    /// with every winning first move, or `Blue wins`), then the proof's size, the time and
+    /// the memory. With `--depth K`, whether the side to move forces a win within K of its
+    /// own moves: `Red wins in k: R C, R C` (every first move winning soonest) or
+    /// `no forced win for Red within K`. With `--file`, every line of a file.
+    Solve(SolveArgs),
+    /// Check a proof written by `solve --proof FILE` with the rules alone, no search.
+    VerifyProof {
+        /// The proof file.
+        file: PathBuf,
+    },
+    /// Generate puzzles from seeded random play: positions where the side to move wins in
+    /// exactly K moves with a single winning first move, one `NOTATION K` line each (the
+    /// format `solve --file` reads).
+    Puzzles {
+        /// Board size (2 to 10).
+        #[arg(long, value_parser = clap::value_parser!(u8).range(MIN_SIZE as i64..=MAX_SIZE as i64))]
+        size: u8,
+        /// Own moves to the win (1 to 8).
         #[arg(long, value_name = "K",
               value_parser = clap::value_parser!(u32).range(1..=MAX_SOLVE as i64))]
-        depth: u32,
-        /// Positions to examine before giving up (the answer then says what is proven).
+        moves: u32,
+        /// Puzzles wanted.
+        #[arg(long, default_value_t = 10)]
+        count: usize,
+        /// Seed of the random play.
+        #[arg(long, default_value_t = 1, value_parser = seed)]
+        seed: u64,
+        /// Positions each candidate may cost before it is skipped (the result is the same
+        /// on every machine and thread count).
         #[arg(long, value_name = "N", default_value_t = DEFAULT_POSITION_LIMIT,
               value_parser = clap::value_parser!(u64).range(1..=MAX_SOLVE_POSITIONS))]
         positions: u64,
-        /// Print each number of moves proven without a win on standard error.
-        #[arg(long)]
-        verbose: bool,
-        /// The rules: 2014, or 2013 (white squares are `--`).
-        #[arg(long, value_enum, default_value = "2014")]
-        rules: RulesArg,
-        /// 2013 rules: the number of the next move (odd: Red to move, even: Blue).
-        #[arg(long = "move", value_name = "N")]
-        move_number: Option<u64>,
+        /// Worker threads (default: all cores).
+        #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256))]
+        threads: Option<u16>,
     },
     /// Search fixed positions (sizes 4 to 10) to a fixed depth, a fresh table each; prints
     /// each position's nodes and time, then `TOTAL nodes, NPS nps`. On one thread the total
@@ -204,6 +218,60 @@ pub enum Tool {
     Match(MatchArgs),
     /// Jump Snatch, the specification's second game: its command loop, or `solve`.
     Snatch(crate::snatch::SnatchArgs),
+}
+
+/// The `solve` subcommand's arguments.
+#[derive(Args, Debug)]
+pub struct SolveArgs {
+    /// The position: rows of `dump` joined by `/`, e.g. `2r1-1-/1-2b1-/1-1-1-`.
+    #[arg(long, value_name = "NOTATION", conflicts_with_all = ["size", "file"])]
+    pub position: Option<String>,
+    /// The initial position of an N x N board.
+    #[arg(long, value_name = "N", conflicts_with = "file",
+          value_parser = clap::value_parser!(u8).range(MIN_SIZE as i64..=MAX_SIZE as i64))]
+    pub size: Option<u8>,
+    /// Most moves of the side to move (1 to 8); without it, the game's value.
+    #[arg(long, value_name = "K", conflicts_with = "file",
+          value_parser = clap::value_parser!(u32).range(1..=MAX_SOLVE as i64))]
+    pub depth: Option<u32>,
+    /// Solve every line of FILE (`NOTATION [DEPTH]`), in parallel, answers in order.
+    #[arg(long, value_name = "FILE")]
+    pub file: Option<PathBuf>,
+    /// Time for each question before it gives up (the answer then says what is proven).
+    #[arg(long, value_name = "SECONDS", default_value = "10", value_parser = seconds)]
+    pub time: Duration,
+    /// Positions to examine before giving up, for answers the same on every run.
+    #[arg(long, value_name = "N",
+          value_parser = clap::value_parser!(u64).range(1..=MAX_SOLVE_POSITIONS))]
+    pub positions: Option<u64>,
+    /// Memory the game-value table may take, in MiB.
+    #[arg(long, value_name = "MB", default_value_t = 4096)]
+    pub memory: usize,
+    /// Write the proof of the game's value to FILE (check it with `verify-proof`).
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["depth", "file"])]
+    pub proof: Option<PathBuf>,
+    /// Worker threads for `--file` (default: all cores).
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256))]
+    pub threads: Option<u16>,
+    /// Print each number of moves proven without a win on standard error.
+    #[arg(long)]
+    pub verbose: bool,
+    /// The rules: 2014, or 2013 (white squares are `--`).
+    #[arg(long, value_enum, default_value = "2014")]
+    pub rules: RulesArg,
+    /// 2013 rules: the number of the next move (odd: Red to move, even: Blue).
+    #[arg(long = "move", value_name = "N")]
+    pub move_number: Option<u64>,
+}
+
+impl SolveArgs {
+    fn settings(&self) -> Settings {
+        Settings {
+            time: self.time,
+            positions: self.positions.unwrap_or(u64::MAX),
+            memory: self.memory << 20,
+        }
+    }
 }
 
 impl Cli {
@@ -244,20 +312,18 @@ pub fn run(cli: Cli) -> i32 {
             );
             0
         }
-        Some(Tool::Solve {
-            position,
-            depth,
+        Some(Tool::Solve(args)) => run_solve(&args),
+        Some(Tool::VerifyProof { file }) => solver::run::verify(&file),
+        Some(Tool::Puzzles {
+            size,
+            moves,
+            count,
+            seed,
             positions,
-            verbose,
-            rules,
-            move_number,
-        }) => match tool_position(None, Some(&position), rules.rules(), move_number) {
-            Ok(board) => run_solve(&board, depth, positions, verbose),
-            Err(e) => {
-                eprintln!("error: {e}");
-                2
-            }
-        },
+            threads,
+        }) => with_threads(threads, || {
+            solver::run::puzzles(size as usize, moves, count, seed, positions)
+        }),
         Some(Tool::Bench {
             depth,
             threads,
@@ -295,17 +361,46 @@ pub fn with_threads<T: Send>(threads: Option<u16>, job: impl FnOnce() -> T + Sen
     }
 }
 
-fn run_solve(board: &Board, depth: u32, positions: u64, verbose: bool) -> i32 {
+fn run_solve(args: &SolveArgs) -> i32 {
+    let settings = args.settings();
+    if let Some(path) = &args.file {
+        return with_threads(args.threads, || solver::run::file(path, &settings));
+    }
+    if args.position.is_none() && args.size.is_none() {
+        eprintln!("error: solve needs --position, --size or --file");
+        return 2;
+    }
+    let board = match tool_position(
+        args.size,
+        args.position.as_deref(),
+        args.rules.rules(),
+        args.move_number,
+    ) {
+        Ok(board) => board,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return 2;
+        }
+    };
+    let Some(depth) = args.depth else {
+        let limits = Limits {
+            deadline: Some(Instant::now() + settings.time),
+            positions: settings.positions,
+            memory: settings.memory,
+        };
+        return solver::run::value(&board, limits, args.proof.as_deref());
+    };
     let mut progress = |p: &SolveProgress| {
-        if verbose {
+        if args.verbose {
             eprintln!("{p}");
         }
     };
     let answer = if board.winner().is_some() {
-        protocol::view::already_over(board)
+        protocol::view::already_over(&board)
     } else {
-        let solution = solve_with(board, depth, positions, &mut progress);
-        protocol::view::solution(board, &solution)
+        let deadline = Some(Instant::now() + settings.time);
+        let solution = solve_until(&board, depth, settings.positions, deadline, &mut progress);
+        protocol::view::solution(&board, &solution)
     };
     // A closed stdout is no reason to panic; the answer is simply not seen.
     let _ = writeln!(std::io::stdout(), "{answer}");

@@ -7,3 +7,4 @@ pub mod perft;
 pub mod protocol;
 pub mod search;
 pub mod snatch;
+pub mod solver;

@@ -122,6 +122,8 @@ pub enum Command {
     Solve { moves: u32, positions: u64 },
     /// `move N` (2013 only): the next move is number `N` (at least 1); Red makes the odd ones.
     MoveNumber(u64),
+    /// `solve`: who wins the game from here with perfect play.
+    SolveValue,
 }
 
 /// Why a line is not a command. Each message says what was wrong.
@@ -572,12 +574,11 @@ impl Command {
                 }
             },
             "solve" => {
-                let k = ranged(
-                    arg("a number of moves K (1 to 8)")?,
-                    "solve depth",
-                    1,
-                    MAX_SOLVE,
-                )?;
+                // Without a depth: who wins the game with perfect play.
+                let Some(depth) = words.next() else {
+                    return Ok(Some(Command::SolveValue));
+                };
+                let k = ranged(depth, "solve depth", 1, MAX_SOLVE)?;
                 let positions = match words.next() {
                     None => DEFAULT_POSITION_LIMIT,
                     Some(text) => ranged(text, "solve positions", 1, MAX_SOLVE_POSITIONS)?,

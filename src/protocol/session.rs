@@ -281,6 +281,7 @@ impl<'a> Session<'a> {
                 self.playing = false;
             }
             Command::Solve { moves, positions } => self.solve(moves, positions),
+            Command::SolveValue => self.solve_value(),
         }
         self.play_ai()?;
         Ok(Flow::Continue)
@@ -339,6 +340,19 @@ impl<'a> Session<'a> {
             )
         };
         self.say(&answer);
+    }
+
+    /// `solve` without a depth: the game's value, then what the proof cost.
+    fn solve_value(&mut self) {
+        let limits = crate::solver::dfpn::Limits {
+            deadline: Some(std::time::Instant::now() + crate::solver::SESSION_TIME),
+            ..Default::default()
+        };
+        let (report, _) = crate::solver::game_value(&self.board, limits);
+        self.say(&report.answer());
+        if report.winner().is_some() {
+            self.say(&report.to_string());
+        }
     }
 
     /// The AI moves while a game is on and it is to move.

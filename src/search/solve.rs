@@ -78,12 +78,25 @@ pub fn solve_with(
     position_limit: u64,
     progress: &mut dyn FnMut(&SolveProgress),
 ) -> Solution {
+    solve_until(board, max_moves, position_limit, None, progress)
+}
+
+/// [`solve_with`] that also gives up at `deadline`: a limit of time rather than work (not
+/// reproducible from run to run, but what a person waiting for the answer means).
+pub fn solve_until(
+    board: &Board,
+    max_moves: u32,
+    position_limit: u64,
+    deadline: Option<Instant>,
+    progress: &mut dyn FnMut(&SolveProgress),
+) -> Solution {
     if board.winner().is_some() {
         return Solution::AlreadyOver;
     }
     let start = Instant::now();
     let mut solver = Solver {
         limit: position_limit,
+        deadline,
         ..Solver::default()
     };
     for k in 1..=max_moves {
@@ -136,6 +149,7 @@ struct Solver {
     /// Positions examined (not answered from `known`).
     positions: u64,
     limit: u64,
+    deadline: Option<Instant>,
     /// Set once `positions` passes `limit`: from then on nothing more is examined, and
     /// every open question is answered "no win".
     gave_up: bool,
@@ -152,7 +166,10 @@ impl Solver {
 
     /// Counts one more position examined; false (and `gave_up` set) past the limit.
     fn count_position(&mut self) -> bool {
-        if self.positions >= self.limit {
+        // The clock is slow to read: look every few thousand positions.
+        let late = self.positions.is_multiple_of(4096)
+            && self.deadline.is_some_and(|d| Instant::now() >= d);
+        if self.positions >= self.limit || late {
             self.gave_up = true;
             return false;
         }

@@ -1,0 +1,234 @@
+//! Depth-first proof-number search (df-pn, Nagai 2002) for the value of a whole game.
+//!
+//! Every node is seen from its side to move: `pn` is the work still needed to prove that it
+//! wins, `dn` the work to prove that it loses. A move wins when the position after it loses
+//! for the opponent, so a node's `pn` is the least `dn` of its children and its `dn` the sum
+//! of their `pn`s. The search always descends into the most proving child and comes back
+//! only when that child's numbers pass the thresholds its parent can afford, which keeps
+//! the memory to the table alone (no explicit tree).
+//!
+//! Jump61 has no cycles (every move adds a spot) and no draws, so plain df-pn is exact here.
+//! The table is keyed by the whole position reduced under the board's symmetries (see
+//! [`super::key`]), so a value in it is never another position's.
+
+use super::key::Symmetries;
+use crate::board::{Board, Squares, geometry};
+use rustc_hash::FxHashMap;
+use std::time::Instant;
+
+/// A proof or disproof number that cannot be reached: the node is decided.
+pub const INF: u32 = u32::MAX / 2;
+
+/// What is known of one position, from its side to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Entry {
+    pub pn: u32,
+    pub dn: u32,
+}
+
+impl Entry {
+    const WIN: Entry = Entry { pn: 0, dn: INF };
+    /// What a position never expanded is assumed to cost either way.
+    const FRESH: Entry = Entry { pn: 1, dn: 1 };
+
+    pub fn is_win(self) -> bool {
+        self.pn == 0
+    }
+    pub fn is_loss(self) -> bool {
+        self.dn == 0
+    }
+}
+
+/// When the prover must stop, whatever it has proven by then.
+#[derive(Clone, Copy, Debug)]
+pub struct Limits {
+    pub deadline: Option<Instant>,
+    /// Positions expanded.
+    pub positions: u64,
+    /// Bytes the table may take.
+    pub memory: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            deadline: None,
+            positions: u64::MAX,
+            memory: usize::MAX,
+        }
+    }
+}
+
+/// Why a prover stopped before an answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stop {
+    Time,
+    Positions,
+    Memory,
+}
+
+/// A df-pn prover with its table; the table is kept between questions on one board size,
+/// so the winning first moves are proven with what the value's proof already found.
+pub struct Prover {
+    pub sym: Symmetries,
+    table: FxHashMap<u128, Entry>,
+    /// Positions expanded so far.
+    pub positions: u64,
+    limits: Limits,
+    pub stopped: Option<Stop>,
+}
+
+/// Bytes one table slot takes (the key, the entry, and the map's control byte).
+const SLOT_BYTES: usize = std::mem::size_of::<(u128, Entry)>() + 1;
+
+impl Prover {
+    /// A prover for boards of side `size`; `None` if their positions do not fit a key.
+    pub fn new(size: usize, limits: Limits) -> Option<Prover> {
+        Some(Prover {
+            sym: Symmetries::new(size)?,
+            table: FxHashMap::default(),
+            positions: 0,
+            limits,
+            stopped: None,
+        })
+    }
+
+    /// Bytes the table holds now.
+    pub fn memory(&self) -> usize {
+        self.table.capacity() * SLOT_BYTES
+    }
+
+    /// Positions in the table.
+    pub fn table_len(&self) -> usize {
+        self.table.len()
+    }
+
+    /// What the table knows of `board` (a fresh entry if nothing).
+    pub fn lookup(&self, board: &Board) -> Entry {
+        self.entry(self.sym.key(board))
+    }
+
+    fn entry(&self, key: u128) -> Entry {
+        self.table.get(&key).copied().unwrap_or(Entry::FRESH)
+    }
+
+    /// Proves or disproves that the side to move on `board` (not over) wins; the entry
+    /// is undecided only if a limit stopped the search.
+    pub fn prove(&mut self, board: &Board) -> Entry {
+        let key = self.sym.key(board);
+        let known = self.entry(key);
+        if known.is_win() || known.is_loss() || self.stopped.is_some() {
+            return known;
+        }
+        self.mid(board, key, INF, INF)
+    }
+
+    /// Counts one expansion; records why the search must stop, if it must.
+    fn count(&mut self) {
+        self.positions += 1;
+        if self.positions >= self.limits.positions {
+            self.stopped = Some(Stop::Positions);
+        }
+        // The clock and the table's size change slowly: look now and then.
+        if self.positions.is_multiple_of(4096) {
+            if self.limits.deadline.is_some_and(|d| Instant::now() >= d) {
+                self.stopped = Some(Stop::Time);
+            } else if self.memory() > self.limits.memory {
+                self.stopped = Some(Stop::Memory);
+            }
+        }
+    }
+
+    /// Multiple iterative deepening: search below `board` until its numbers reach one of
+    /// the thresholds, and store them.
+    fn mid(&mut self, board: &Board, key: u128, th_pn: u32, th_dn: u32) -> Entry {
+        self.count();
+        let Some(children) = self.children(board) else {
+            self.table.insert(key, Entry::WIN);
+            return Entry::WIN;
+        };
+        loop {
+            let s = self.summarise(&children);
+            let done = s.entry.pn >= th_pn || s.entry.dn >= th_dn;
+            if done || self.stopped.is_some() {
+                self.table.insert(key, s.entry);
+                return s.entry;
+            }
+            let (child_key, child) = &children[s.best];
+            // The child's pn is part of our dn and its dn is our pn.
+            let child_th_pn = th_dn - (s.entry.dn - s.best_pn);
+            // The 1 + 1/4 of Pawlewicz and Lew: stay in a child until it is clearly worse
+            // than the second best, rather than hop back and forth between near equals.
+            let child_th_dn = th_pn.min(s.second_dn.saturating_add(s.second_dn / 4 + 1));
+            self.mid(child, *child_key, child_th_pn, child_th_dn);
+        }
+    }
+
+    /// The positions after each move, one per symmetry class, explosions first (they win
+    /// and refute most often); `None` if a move wins at once.
+    fn children(&self, board: &Board) -> Option<Vec<(u128, Board)>> {
+        let cap = &geometry(board.size() as u8).capacity;
+        let moves = board.legal_moves();
+        let explosive = Squares(moves).filter(|&sq| board.spots(sq) == cap[sq]);
+        let quiet = Squares(moves).filter(|&sq| board.spots(sq) != cap[sq]);
+        let mut children: Vec<(u128, Board)> = Vec::with_capacity(moves.count_ones() as usize);
+        for sq in explosive.chain(quiet) {
+            let mut child = *board;
+            child.play(sq);
+            if child.winner().is_some() {
+                return None;
+            }
+            let key = self.sym.key(&child);
+            if children.iter().all(|(k, _)| *k != key) {
+                children.push((key, child));
+            }
+        }
+        Some(children)
+    }
+
+    /// The node's numbers from its children's, and which child to search next.
+    fn summarise(&self, children: &[(u128, Board)]) -> Summary {
+        let mut s = Summary {
+            entry: Entry { pn: INF, dn: 0 },
+            best: 0,
+            best_pn: 0,
+            second_dn: INF,
+        };
+        for (i, (key, child)) in children.iter().enumerate() {
+            let e = self.table.get(key).copied().unwrap_or_else(|| fresh(child));
+            s.entry.dn = if e.pn >= INF || s.entry.dn >= INF {
+                INF
+            } else {
+                (s.entry.dn + e.pn).min(INF - 1)
+            };
+            if e.dn < s.entry.pn {
+                s.second_dn = s.entry.pn;
+                s.entry.pn = e.dn;
+                s.best = i;
+                s.best_pn = e.pn;
+            } else if e.dn < s.second_dn {
+                s.second_dn = e.dn;
+            }
+        }
+        if s.entry.pn == 0 {
+            s.entry.dn = INF;
+        }
+        s
+    }
+}
+
+/// The numbers of a position never expanded: one move may win it, and refuting it takes
+/// about one proof per move (the mobility heuristic of df-pn+).
+fn fresh(board: &Board) -> Entry {
+    Entry {
+        pn: 1,
+        dn: board.legal_moves().count_ones(),
+    }
+}
+
+struct Summary {
+    entry: Entry,
+    best: usize,
+    best_pn: u32,
+    second_dn: u32,
+}

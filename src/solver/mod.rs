@@ -1,0 +1,181 @@
+//! Who wins with perfect play: game values proven by df-pn ([`dfpn`]), their proofs written
+//! and checked ([`proof`]), and the tools that check or make whole files of puzzles
+//! ([`collection`]).
+
+pub mod collection;
+pub mod dfpn;
+pub mod key;
+pub mod proof;
+pub mod run;
+
+use crate::board::{Board, Colour, Squares};
+use dfpn::{Limits, Prover, Stop};
+use std::fmt;
+use std::time::{Duration, Instant};
+
+/// How long `solve` without a depth may take in the command loop.
+pub const SESSION_TIME: Duration = Duration::from_secs(60);
+
+/// What is proven about the value of a position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Value {
+    /// The side to move wins; `first_moves` are its winning first moves, all of them
+    /// unless `complete` is false (a limit stopped the search while checking the rest).
+    Wins {
+        first_moves: Vec<usize>,
+        complete: bool,
+    },
+    /// Every move of the side to move loses.
+    Loses,
+    /// A limit stopped the search before the value was proven.
+    Unknown(Stop),
+    /// The game is already over.
+    AlreadyOver,
+    /// The board is larger than game values are solved for.
+    TooBig,
+}
+
+/// A game value with what it cost.
+#[derive(Clone, Debug)]
+pub struct Report {
+    pub board: Board,
+    pub value: Value,
+    /// Positions expanded by the search.
+    pub positions: u64,
+    /// Positions (up to symmetry) in the proof, when there is one.
+    pub proof_size: Option<usize>,
+    pub elapsed: Duration,
+    /// Bytes of the table at the end.
+    pub memory: usize,
+}
+
+/// Proves the value of `board` within `limits`; returns the report and the prover (whose
+/// table holds the proof, for [`proof::write_proof`]).
+///
+/// ```
+/// use jump61::{board::Board, solver::{game_value, Value, dfpn::Limits}};
+/// // Whatever Red does on the 2x2 board, Blue wins.
+/// let (report, _) = game_value(&Board::new(2), Limits::default());
+/// assert_eq!(report.value, Value::Loses);
+/// assert_eq!(report.answer(), "Blue wins");
+/// ```
+pub fn game_value(board: &Board, limits: Limits) -> (Report, Option<Prover>) {
+    let start = Instant::now();
+    let mut report = Report {
+        board: *board,
+        value: Value::AlreadyOver,
+        positions: 0,
+        proof_size: None,
+        elapsed: Duration::ZERO,
+        memory: 0,
+    };
+    if board.winner().is_some() {
+        return (report, None);
+    }
+    let Some(mut prover) = Prover::new(board.size(), limits) else {
+        report.value = Value::TooBig;
+        return (report, None);
+    };
+    let root = prover.prove(board);
+    report.value = if root.is_win() {
+        winning_moves(&mut prover, board)
+    } else if root.is_loss() {
+        Value::Loses
+    } else {
+        Value::Unknown(prover.stopped.unwrap_or(Stop::Positions))
+    };
+    let winner = match report.value {
+        Value::Wins { .. } => Some(board.to_move()),
+        Value::Loses => Some(board.to_move().opponent()),
+        _ => None,
+    };
+    report.proof_size = winner.and_then(|w| proof::proof_size(&prover, board, w));
+    report.positions = prover.positions;
+    report.memory = prover.memory();
+    report.elapsed = start.elapsed();
+    (report, Some(prover))
+}
+
+/// Every first move that wins, each proven with the table the value left behind.
+fn winning_moves(prover: &mut Prover, board: &Board) -> Value {
+    let mut first_moves = Vec::new();
+    for sq in Squares(board.legal_moves()) {
+        let mut child = *board;
+        child.play(sq);
+        if child.winner().is_some() || prover.prove(&child).is_loss() {
+            first_moves.push(sq);
+        }
+    }
+    Value::Wins {
+        first_moves,
+        complete: prover.stopped.is_none(),
+    }
+}
+
+impl Report {
+    /// The winner, when proven.
+    pub fn winner(&self) -> Option<Colour> {
+        match self.value {
+            Value::Wins { .. } => Some(self.board.to_move()),
+            Value::Loses => Some(self.board.to_move().opponent()),
+            _ => None,
+        }
+    }
+
+    /// The answer line: `Red wins: 2 2, 3 3` or `Blue wins`, or what stopped the search.
+    pub fn answer(&self) -> String {
+        let mover = self.board.to_move();
+        match &self.value {
+            Value::Wins {
+                first_moves,
+                complete,
+            } => {
+                let list: Vec<String> = first_moves
+                    .iter()
+                    .map(|&sq| self.board.coord(sq).to_string())
+                    .collect();
+                let note = if *complete {
+                    ""
+                } else {
+                    " (perhaps not every winning first move: a limit was reached)"
+                };
+                format!("{mover} wins: {}{note}", list.join(", "))
+            }
+            Value::Loses => format!("{} wins", mover.opponent()),
+            Value::Unknown(stop) => format!(
+                "unknown: the {} limit was reached after {} positions",
+                stop_name(*stop),
+                self.positions
+            ),
+            Value::AlreadyOver => crate::protocol::view::already_over(&self.board),
+            Value::TooBig => format!(
+                "game values are solved on boards up to {0}x{0} only",
+                key::MAX_KEY_SIZE
+            ),
+        }
+    }
+}
+
+fn stop_name(stop: Stop) -> &'static str {
+    match stop {
+        Stop::Time => "time",
+        Stop::Positions => "positions",
+        Stop::Memory => "memory",
+    }
+}
+
+/// The cost line: proof size, positions searched, time and memory.
+impl fmt::Display for Report {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let proof = self
+            .proof_size
+            .map_or("no proof".to_string(), |n| format!("proof {n} positions"));
+        write!(
+            f,
+            "{proof}; searched {} positions in {:.3} s; table {:.1} MB",
+            self.positions,
+            self.elapsed.as_secs_f64(),
+            self.memory as f64 / 1e6
+        )
+    }
+}

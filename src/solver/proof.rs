@@ -1,0 +1,186 @@
+//! Proofs of a game's value: written out from a prover's table, and checked again by the
+//! plain rules with no search at all.
+//!
+//! A proof file names the root position and the winner, then lists, for every position of
+//! the proof where the winner is to move, the move it plays (`NOTATION R C`). The checker
+//! plays that move, and at each position where the loser is to move tries every reply;
+//! each position the winner then faces must be in the file. It trusts nothing else.
+
+use super::dfpn::Prover;
+use crate::board::{Board, Colour, Squares};
+use rustc_hash::{FxHashMap, FxHashSet};
+use std::hash::Hash;
+use std::io::{self, Write};
+
+/// The winner's move at `board` that the table proves (an immediate win if there is one).
+fn proven_move(prover: &Prover, board: &Board) -> Option<usize> {
+    let after = |sq: usize| {
+        let mut child = *board;
+        child.play(sq);
+        child
+    };
+    let moves = Squares(board.legal_moves());
+    moves
+        .clone()
+        .find(|&sq| after(sq).winner().is_some())
+        .or_else(|| {
+            moves
+                .clone()
+                .find(|&sq| prover.lookup(&after(sq)).is_loss())
+        })
+}
+
+/// Walks the proof below `root` (whose side to move is `winner` or its victim), once per
+/// distinct `key`, calling `visit` at each position with the winner's move (`None` where the
+/// loser is to move).
+/// Returns false if the table lacks a step (the proof is incomplete).
+fn walk<K: Hash + Eq>(
+    prover: &Prover,
+    root: &Board,
+    winner: Colour,
+    key: &dyn Fn(&Board) -> K,
+    visit: &mut dyn FnMut(&Board, Option<usize>),
+) -> bool {
+    let mut seen = FxHashSet::default();
+    let mut stack = vec![*root];
+    while let Some(board) = stack.pop() {
+        if board.winner().is_some() || !seen.insert(key(&board)) {
+            continue;
+        }
+        if board.to_move() == winner {
+            let Some(sq) = proven_move(prover, &board) else {
+                return false;
+            };
+            visit(&board, Some(sq));
+            let mut child = board;
+            child.play(sq);
+            stack.push(child);
+        } else {
+            visit(&board, None);
+            for sq in Squares(board.legal_moves()) {
+                let mut child = board;
+                child.play(sq);
+                stack.push(child);
+            }
+        }
+    }
+    true
+}
+
+/// Distinct positions (up to symmetry, both sides to move) in the proof that `winner` wins
+/// from `root`; `None` if the table does not hold a whole proof.
+pub fn proof_size(prover: &Prover, root: &Board, winner: Colour) -> Option<usize> {
+    let mut size = 0;
+    let key = |b: &Board| prover.sym.key(b);
+    walk(prover, root, winner, &key, &mut |_, _| size += 1).then_some(size)
+}
+
+/// Writes the proof that `winner` wins from `root`; returns the winner's positions written.
+pub fn write_proof(
+    prover: &Prover,
+    root: &Board,
+    winner: Colour,
+    out: &mut dyn Write,
+) -> io::Result<usize> {
+    writeln!(out, "# jump61 proof: {winner} wins")?;
+    writeln!(out, "root {}", root.to_notation())?;
+    writeln!(out, "winner {winner}")?;
+    let mut lines = 0;
+    let mut result = Ok(());
+    let complete = walk(prover, root, winner, &|b: &Board| *b, &mut |b, sq| {
+        let Some(sq) = sq else { return };
+        let c = b.coord(sq);
+        if result.is_ok() {
+            result = writeln!(out, "{} {} {}", b.to_notation(), c.row, c.col);
+        }
+        lines += 1;
+    });
+    result?;
+    if !complete {
+        return Err(io::Error::other("the table does not hold the whole proof"));
+    }
+    Ok(lines)
+}
+
+/// What a checked proof establishes.
+#[derive(Debug, PartialEq, Eq)]
+pub struct Verified {
+    pub root: Board,
+    pub winner: Colour,
+    /// The winner's positions checked.
+    pub positions: usize,
+}
+
+/// Checks a proof file's text by the rules alone.
+pub fn verify(text: &str) -> Result<Verified, String> {
+    let (root, winner, moves) = parse(text)?;
+    if root.winner().is_some() {
+        return Err("the root position is already over".into());
+    }
+    let mut done = FxHashSet::default();
+    let mut stack = vec![root];
+    while let Some(board) = stack.pop() {
+        if !done.insert(board) {
+            continue;
+        }
+        if board.to_move() == winner {
+            let Some(&sq) = moves.get(&board) else {
+                return Err(format!("no move given for {}", board.to_notation()));
+            };
+            if !board.is_legal(sq) {
+                return Err(format!("illegal move given for {}", board.to_notation()));
+            }
+            let mut child = board;
+            child.play(sq);
+            if child.winner().is_none() {
+                stack.push(child);
+            }
+        } else {
+            for sq in Squares(board.legal_moves()) {
+                let mut child = board;
+                child.play(sq);
+                match child.winner() {
+                    Some(_) => return Err(format!("{} escapes", board.to_notation())),
+                    None => stack.push(child),
+                }
+            }
+        }
+    }
+    let positions = done.iter().filter(|b| b.to_move() == winner).count();
+    Ok(Verified {
+        root,
+        winner,
+        positions,
+    })
+}
+
+type Parsed = (Board, Colour, FxHashMap<Board, usize>);
+
+/// The root, the winner and the winner's moves of a proof file.
+fn parse(text: &str) -> Result<Parsed, String> {
+    let (mut root, mut winner, mut moves) = (None, None, FxHashMap::default());
+    for (i, line) in text.lines().enumerate() {
+        let bad = |what: &str| format!("line {}: {what}", i + 1);
+        let words: Vec<&str> = line.split_whitespace().collect();
+        match words.as_slice() {
+            [] => {}
+            [w, ..] if w.starts_with('#') => {}
+            ["root", p] => root = Some(p.parse::<Board>().map_err(|e| bad(&e.to_string()))?),
+            ["winner", "Red"] => winner = Some(Colour::Red),
+            ["winner", "Blue"] => winner = Some(Colour::Blue),
+            [p, r, c] => {
+                let board = p.parse::<Board>().map_err(|e| bad(&e.to_string()))?;
+                let (r, c) = (r.parse::<usize>(), c.parse::<usize>());
+                let sq = match (r, c) {
+                    (Ok(r), Ok(c)) => board.square_at(crate::board::Coord { row: r, col: c }),
+                    _ => None,
+                };
+                moves.insert(board, sq.ok_or_else(|| bad("bad square"))?);
+            }
+            _ => return Err(bad("expected `NOTATION ROW COL`")),
+        }
+    }
+    let root = root.ok_or("no `root` line")?;
+    let winner = winner.ok_or("no `winner` line")?;
+    Ok((root, winner, moves))
+}

@@ -1,0 +1,138 @@
+//! The solving subcommands' work and printing: `solve` without a depth, `solve --file`,
+//! `verify-proof` and `puzzles`. Each returns the process exit code.
+
+use super::collection::{self, Line, Settings, Summary};
+use super::dfpn::Limits;
+use super::{game_value, proof};
+use crate::board::Board;
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use std::io::{IsTerminal, Write};
+use std::path::Path;
+use std::time::Instant;
+
+/// Proves the value of `board`, prints the answer and its cost, and writes the proof to
+/// `proof_path` when asked.
+pub fn value(board: &Board, limits: Limits, proof_path: Option<&Path>) -> i32 {
+    let (report, prover) = game_value(board, limits);
+    println!("{}", report.answer());
+    println!("{report}");
+    let (Some(path), Some(prover), Some(winner)) = (proof_path, prover, report.winner()) else {
+        return if proof_path.is_some() && report.winner().is_none() {
+            eprintln!("error: no proof to write: the value is not proven");
+            1
+        } else {
+            0
+        };
+    };
+    let written = std::fs::File::create(path).and_then(|f| {
+        let mut out = std::io::BufWriter::new(f);
+        let n = proof::write_proof(&prover, board, winner, &mut out)?;
+        out.flush().map(|_| n)
+    });
+    match written {
+        Ok(n) => {
+            println!(
+                "proof written to {}: {n} positions of {winner}'s",
+                path.display()
+            );
+            0
+        }
+        Err(e) => {
+            eprintln!("error: {}: {e}", path.display());
+            1
+        }
+    }
+}
+
+/// Checks the proof in `path`.
+pub fn verify(path: &Path) -> i32 {
+    let start = Instant::now();
+    let text = match std::fs::read_to_string(path) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("error: {}: {e}", path.display());
+            return 2;
+        }
+    };
+    match proof::verify(&text) {
+        Ok(v) => {
+            println!(
+                "proof checked: {} wins from {} ({} positions of {}'s, {:.3} s)",
+                v.winner,
+                v.root.to_notation(),
+                v.positions,
+                v.winner,
+                start.elapsed().as_secs_f64()
+            );
+            0
+        }
+        Err(e) => {
+            println!("proof rejected: {e}");
+            1
+        }
+    }
+}
+
+/// Answers every line of the file at `path`, in order, then prints the summary.
+pub fn file(path: &Path, settings: &Settings) -> i32 {
+    let text = match std::fs::read_to_string(path) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("error: {}: {e}", path.display());
+            return 2;
+        }
+    };
+    let lines: Vec<Line> = text.lines().map(collection::parse_line).collect();
+    let start = Instant::now();
+    let bar = progress_bar(lines.len() as u64);
+    let answers = collection::check(&lines, settings, &|| bar.inc(1));
+    bar.finish_and_clear();
+    let mut summary = Summary::default();
+    let mut out = std::io::stdout().lock();
+    for (i, a) in answers.iter().enumerate() {
+        summary.add(a);
+        if let Some(t) = a.text(i + 1) {
+            let _ = writeln!(out, "{t}");
+        }
+    }
+    for line in summary.lines() {
+        let _ = writeln!(out, "{line}");
+    }
+    let secs = start.elapsed().as_secs_f64();
+    let questions = answers.len() - answers.iter().filter(|a| a.text(0).is_none()).count();
+    let _ = writeln!(
+        out,
+        "{questions} questions in {secs:.3} s on {} thread(s)",
+        rayon::current_num_threads()
+    );
+    i32::from(summary.malformed > 0)
+}
+
+/// A bar on standard error when it is a terminal; hidden otherwise.
+fn progress_bar(len: u64) -> ProgressBar {
+    if !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::with_draw_target(Some(len), ProgressDrawTarget::stderr());
+    if let Ok(style) = ProgressStyle::with_template("{bar:40} {pos}/{len} {elapsed} (eta {eta})") {
+        bar.set_style(style);
+    }
+    bar
+}
+
+/// Prints `count` generated puzzles, one `NOTATION K` line each.
+pub fn puzzles(size: usize, moves: u32, count: usize, seed: u64, positions: u64) -> i32 {
+    let found = collection::puzzles(size, moves, count, seed, positions);
+    for b in &found {
+        println!("{} {moves}", b.to_notation());
+    }
+    if found.len() < count {
+        eprintln!(
+            "only {} puzzles among {} candidates",
+            found.len(),
+            collection::MAX_CANDIDATES
+        );
+        return 1;
+    }
+    0
+}

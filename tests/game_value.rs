@@ -1,0 +1,192 @@
+//! Game values (`solve` without a depth) against the plain AND-OR search over the plain
+//! rules: who wins and every winning first move, on the 2x2 and 3x3 starts and on random
+//! small positions; proofs written and checked; files of puzzles and generated puzzles.
+
+mod plain;
+
+use jump61::board::{Board, Squares};
+use jump61::solver::collection::{self, Answer, Settings};
+use jump61::solver::dfpn::Limits;
+use jump61::solver::{Value, game_value, proof};
+use plain::PlainBoard;
+use plain::solver::PlainSolver;
+use rayon::prelude::*;
+use std::time::Duration;
+
+/// More own moves than any game on a board up to 3x3 can last (3x3: at most 24 - 9 + 1
+/// plies), so the plain search's bounded answer is the game's value.
+const ENOUGH: u32 = 20;
+
+/// The plain search's winning first moves (square indices), empty if the mover loses.
+fn plain_winning_moves(notation: &str) -> Vec<usize> {
+    let b = PlainBoard::parse(notation).unwrap();
+    let mut plain = PlainSolver::default();
+    b.legal_moves()
+        .into_iter()
+        .filter(|&(r, c)| {
+            let mut child = b.clone();
+            child.play(r, c);
+            child.winner().is_some() || plain.every_reply_loses(&child, ENOUGH)
+        })
+        .map(|(r, c)| (r - 1) * b.size() + (c - 1))
+        .collect()
+}
+
+/// The solver's winning first moves, empty if the mover loses.
+fn solver_winning_moves(board: &Board) -> Vec<usize> {
+    match game_value(board, Limits::default()).0.value {
+        Value::Wins {
+            first_moves,
+            complete: true,
+        } => first_moves,
+        Value::Loses => vec![],
+        other => panic!("{}: {other:?}", board.to_notation()),
+    }
+}
+
+/// Positions from seeded random play on 2x2 and 3x3 boards, not over.
+fn random_positions(count: usize) -> Vec<Board> {
+    let mut state = 0x6a75_6d70_3631u64;
+    let mut next = move |n: usize| {
+        state = state
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        ((state >> 33) % n as u64) as usize
+    };
+    (0..count)
+        .map(|i| {
+            let size = 2 + i % 2;
+            let mut board = Board::new(size);
+            for _ in 0..size * size + next(3 * size * size) {
+                let moves: Vec<usize> = Squares(board.legal_moves()).collect();
+                let mut child = board;
+                child.play(moves[next(moves.len())]);
+                if child.winner().is_some() {
+                    break;
+                }
+                board = child;
+            }
+            board
+        })
+        .collect()
+}
+
+#[test]
+fn the_2x2_and_3x3_starts_agree_with_the_plain_search() {
+    for size in [2, 3] {
+        let board = Board::new(size);
+        assert_eq!(
+            solver_winning_moves(&board),
+            plain_winning_moves(&board.to_notation()),
+            "{size}x{size}"
+        );
+    }
+    let (report, _) = game_value(&Board::new(3), Limits::default());
+    assert_eq!(report.answer(), "Blue wins");
+    assert!(report.proof_size.is_some_and(|n| n > 0));
+}
+
+#[test]
+fn values_of_random_small_positions_agree_with_the_plain_search() {
+    let positions = random_positions(1200);
+    let failures: Vec<String> = positions
+        .par_iter()
+        .filter_map(|b| {
+            let (got, want) = (
+                solver_winning_moves(b),
+                plain_winning_moves(&b.to_notation()),
+            );
+            (got != want).then(|| format!("{}: {got:?} != plain {want:?}", b.to_notation()))
+        })
+        .collect();
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn the_3x3_proof_checks_and_a_broken_one_does_not() {
+    let board = Board::new(3);
+    let (report, prover) = game_value(&board, Limits::default());
+    let winner = report.winner().unwrap();
+    let mut text = Vec::new();
+    proof::write_proof(&prover.unwrap(), &board, winner, &mut text).unwrap();
+    let text = String::from_utf8(text).unwrap();
+    let checked = proof::verify(&text).unwrap();
+    assert_eq!((checked.root, checked.winner), (board, winner));
+    // Drop one of the winner's moves: the checker must notice.
+    let lines: Vec<&str> = text.lines().collect();
+    let broken: Vec<&str> = lines[..lines.len() / 2]
+        .iter()
+        .chain(&lines[lines.len() / 2 + 1..])
+        .copied()
+        .collect();
+    assert!(proof::verify(&broken.join("\n")).is_err());
+    // Claim the other side wins: no move is given for it.
+    let other = text.replace(
+        &format!("winner {winner}"),
+        &format!("winner {}", winner.opponent()),
+    );
+    assert!(proof::verify(&other).is_err());
+}
+
+#[test]
+fn a_limit_leaves_the_value_unknown_but_never_wrong() {
+    let limits = Limits {
+        positions: 50,
+        ..Limits::default()
+    };
+    let (report, _) = game_value(&Board::new(4), limits);
+    assert!(matches!(report.value, Value::Unknown(_)), "{report:?}");
+    assert!(report.answer().starts_with("unknown: the positions limit"));
+}
+
+#[test]
+fn file_lines_are_answered_in_order_and_bad_ones_reported() {
+    let settings = Settings {
+        time: Duration::from_secs(10),
+        positions: u64::MAX,
+        memory: 1 << 30,
+    };
+    let text =
+        "# a comment\n2r3r2r/3r1-3r/2r3b2b 2\n1-1-1-/1-1-1-/1-1-1-\nnonsense 3\n1-1-/1-1- 9\n";
+    let lines: Vec<_> = text.lines().map(collection::parse_line).collect();
+    let answers = collection::check(&lines, &settings, &|| {});
+    let texts: Vec<Option<String>> = answers
+        .iter()
+        .enumerate()
+        .map(|(i, a)| a.text(i + 1))
+        .collect();
+    assert_eq!(texts[0], None);
+    assert_eq!(
+        texts[1].as_deref(),
+        Some("Red wins in 1: 1 1, 1 2, 1 3, 2 1, 2 3, 3 1")
+    );
+    assert_eq!(texts[2].as_deref(), Some("Blue wins"));
+    assert!(
+        texts[3]
+            .as_deref()
+            .unwrap()
+            .starts_with("line 4: bad position")
+    );
+    assert!(
+        texts[4]
+            .as_deref()
+            .unwrap()
+            .starts_with("line 5: bad depth")
+    );
+    let mut summary = collection::Summary::default();
+    answers.iter().for_each(|a| summary.add(a));
+    assert_eq!((summary.malformed, summary.no_win), (2, 1));
+    assert!(matches!(answers[1], Answer::Puzzle(..)));
+}
+
+#[test]
+fn generated_puzzles_are_wins_in_exactly_k_with_one_first_move() {
+    let found = collection::puzzles(3, 2, 4, 7, 1_000_000);
+    assert_eq!(found.len(), 4);
+    assert_eq!(found, collection::puzzles(3, 2, 4, 7, 1_000_000), "seeded");
+    for b in found {
+        let plain = PlainBoard::parse(&b.to_notation()).unwrap();
+        let (k, first) = PlainSolver::default().solve(&plain, 2).unwrap();
+        assert_eq!((k, first.len()), (2, 1), "{}", b.to_notation());
+    }
+}
