@@ -86,6 +86,51 @@ const NASTY_NUMBERS: &[&str] = &[
     "１",
 ];
 
+/// Commands whose valid arguments can make one line cost seconds or gigabytes.
+const COSTLY: &[&str] = &["time", "hash", "threads", "solve", "level"];
+
+/// Arguments that no costly command accepts, still of every nasty shape.
+const COSTLY_INVALID: &[&str] = &[
+    "0",
+    "-0",
+    "-1",
+    "86401",
+    "4294967296",
+    "9223372036854775808",
+    "18446744073709551616",
+    "99999999999999999999999999999",
+    "1e300",
+    "nan",
+    "inf",
+    "-inf",
+    "",
+    "0x10",
+    "1_000",
+    "٣",
+    "１",
+    "1.5.",
+    "x",
+];
+
+/// A number of a shape careless parsers miss, never a costly valid argument of `name`.
+fn nasty_for(rng: &mut Rng, name: &str) -> &'static str {
+    if COSTLY.contains(&name) {
+        *rng.pick(COSTLY_INVALID)
+    } else {
+        *rng.pick(NASTY_NUMBERS)
+    }
+}
+
+/// A valid command that random edits cannot turn into a costly valid one.
+fn cheap_command(rng: &mut Rng, size: usize) -> String {
+    loop {
+        let command = valid_command(rng, size);
+        if !COSTLY.iter().any(|name| command.starts_with(name)) {
+            return command;
+        }
+    }
+}
+
 /// One input line, valid or not, for a session whose board has side `size`.
 pub fn line(rng: &mut Rng, size: usize) -> Vec<u8> {
     let text = match rng.below(100) {
@@ -95,7 +140,7 @@ pub fn line(rng: &mut Rng, size: usize) -> Vec<u8> {
         75..=84 => bad_command(rng, size),
         85..=89 => position_line(rng),
         90..=94 => {
-            let good = valid_command(rng, size).into_bytes();
+            let good = cheap_command(rng, size).into_bytes();
             return mutate(rng, good);
         }
         95..=97 => return noise(rng),
@@ -166,8 +211,9 @@ fn valid_command(rng: &mut Rng, size: usize) -> String {
         "hash" if rng.chance(90) => "hash 1".to_string(),
         "hash" => "hash 2".to_string(),
         "threads" => format!("threads {}", rng.range(1, 2)),
-        // The greedy level keeps a line fast; the searching levels come now and then.
-        "level" if rng.chance(97) => "level 1".to_string(),
+        // The greedy level keeps a line fast; the searching levels, whose moves take a
+        // millisecond of the clock each, come now and then.
+        "level" if rng.below(1000) >= 3 => "level 1".to_string(),
         "level" => format!("level {}", rng.range(1, 5)),
         "verbose" => format!("verbose {}", rng.pick(&["on", "off", "OFF", ""])),
         "position" if rng.chance(30) => "position".to_string(),
@@ -182,24 +228,30 @@ fn valid_command(rng: &mut Rng, size: usize) -> String {
 /// name.
 fn bad_command(rng: &mut Rng, size: usize) -> String {
     let name = *rng.pick(NAMES);
-    let nasty = *rng.pick(NASTY_NUMBERS);
+    let nasty = nasty_for(rng, name);
     match rng.below(8) {
         0 => name.to_string(),
         1 => format!("{name} {nasty}"),
         2 => format!("{name} {nasty} {nasty} {nasty} {}", colour_word(rng)),
-        3 => format!(
-            "{} {}",
-            &name[..rng.range(1, name.len() as u64) as usize],
-            rng.range(0, 12)
-        ),
+        3 => abbreviated(rng, size),
         4 => format!("{name}{name} 1"),
         5 => {
             let (r, c) = (rng.range(0, size as u64 + 1), rng.range(0, size as u64 + 1));
             format!("set {r} {c} {} {}", rng.range(0, 6), colour_word(rng))
         }
-        6 => format!("{name} {} {}", valid_move(rng, size), colour_word(rng)),
+        6 if !COSTLY.contains(&name) => {
+            format!("{name} {} {}", valid_move(rng, size), colour_word(rng))
+        }
         _ => format!("# {name}"),
     }
+}
+
+/// A valid command with its name cut short: a command in 2019 when the prefix is unique.
+fn abbreviated(rng: &mut Rng, size: usize) -> String {
+    let command = valid_command(rng, size);
+    let name_end = command.find(' ').unwrap_or(command.len());
+    let cut = rng.range(1, name_end as u64) as usize;
+    format!("{}{}", &command[..cut], &command[name_end..])
 }
 
 /// Any board at rest: each square white, or owned with 1 to its capacity spots.
