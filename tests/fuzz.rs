@@ -60,3 +60,59 @@ fn run_loop_survives_raw_byte_streams() {
         }
     }
 }
+
+// ----- what the fuzzer found -----
+
+/// Found by the fuzzer (2014, seed 1, line 2089): a winning move stops its chain reaction at
+/// once and may leave squares holding more spots than they have neighbours; a `set` that
+/// ended the win left them on a board still to be played, whose moves expect a board at rest.
+/// Such a `set` is now refused until the overfull squares are set first.
+#[test]
+fn found_a_set_may_not_end_a_win_and_leave_overfull_squares() {
+    let input = "position 2r2r/2b2b\nmanual blue\nstart\n1 1\nset 1 1 0\n\
+                 set 1 2 2 r\nset 2 1 2 r\nset 2 2 2 r\nset 1 1 0\ndump\n";
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    run_loop(
+        input.as_bytes(),
+        &mut out,
+        &mut err,
+        fuzz::fast_options(DIALECTS[0]),
+    );
+    let (out, err) = (
+        String::from_utf8(out).unwrap(),
+        String::from_utf8(err).unwrap(),
+    );
+    assert!(out.contains("Red wins."), "{out}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.starts_with("error: square "), "{err}");
+    assert!(err.contains("set it to at most 2 first, or clear"), "{err}");
+    assert!(out.contains("====\n    1- 2r\n    2r 2r\n====\n"), "{out}");
+}
+
+/// Found by the fuzzer: a won board may keep overfull squares (see above), so the board
+/// invariants allow them only when someone has won.
+#[test]
+fn found_a_won_board_may_hold_overfull_squares() {
+    let mut board: jump61::board::Board = "2r2r/2b2b".parse().unwrap();
+    board.play(0);
+    assert!(board.winner().is_some());
+    fuzz::check_board(&board).unwrap();
+}
+
+/// A 5 MB word is quoted by its first 40 characters, on the error stream of the real loop.
+#[test]
+fn a_five_megabyte_word_is_quoted_by_forty_characters() {
+    let word = "z".repeat(5 << 20);
+    let input = format!("{word}\nsize {word}\nposition {word}\n");
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    run_loop(
+        input.as_bytes(),
+        &mut out,
+        &mut err,
+        fuzz::fast_options(DIALECTS[0]),
+    );
+    let err = String::from_utf8(err).unwrap();
+    assert_eq!(err.lines().count(), 3, "{}", &err[..err.len().min(500)]);
+    assert!(err.len() < 600, "{}", &err[..600]);
+    assert!(err.contains(&format!("'{}...'", "z".repeat(40))), "{err}");
+}

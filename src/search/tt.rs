@@ -96,7 +96,7 @@ impl Table {
     /// A table of about `mib` MiB, or an error if the memory cannot be reserved: asking
     /// first, instead of letting the allocation fail, keeps the process alive.
     pub fn try_new(mib: usize) -> Result<Table, TryReserveError> {
-        let bytes = mib.max(1).checked_mul(1 << 20).unwrap_or(usize::MAX);
+        let bytes = mib.max(1).saturating_mul(1 << 20);
         let len = bytes / std::mem::size_of::<Slot>();
         let mut slots = Vec::new();
         slots.try_reserve_exact(len)?;

@@ -293,10 +293,10 @@ pub fn notation_case(rng: &mut Rng) -> Result<(), String> {
 /// One line as an engine might print it: a move line must be read as that move, anything
 /// else must not panic and must give a short message.
 pub fn move_line_case(rng: &mut Rng) -> Result<(), String> {
-    let colour = *rng.pick(&[Colour::Red, Colour::Blue]);
+    let colour = rng.pick(&[Colour::Red, Colour::Blue]);
     let (row, col) = (rng.range(0, 12) as usize, rng.range(0, 12) as usize);
-    let prefix = *rng.pick(&["", "> ", "red> ", "* ", "info depth 3 "]);
-    let dot = *rng.pick(&[".", "", " ."]);
+    let prefix = rng.pick(&["", "> ", "red> ", "* ", "info depth 3 "]);
+    let dot = rng.pick(&[".", "", " ."]);
     let good = format!("{prefix}{} moves {row} {col}{dot}", colour.name());
     let line = match rng.below(3) {
         0 => good.clone(),

@@ -44,8 +44,8 @@ impl Rng {
         self.below(100) < percent
     }
 
-    pub fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
-        &items[self.below(items.len() as u64) as usize]
+    pub fn pick<T: Copy>(&mut self, items: &[T]) -> T {
+        items[self.below(items.len() as u64) as usize]
     }
 }
 
@@ -115,9 +115,9 @@ const COSTLY_INVALID: &[&str] = &[
 /// A number of a shape careless parsers miss, never a costly valid argument of `name`.
 fn nasty_for(rng: &mut Rng, name: &str) -> &'static str {
     if COSTLY.contains(&name) {
-        *rng.pick(COSTLY_INVALID)
+        rng.pick(COSTLY_INVALID)
     } else {
-        *rng.pick(NASTY_NUMBERS)
+        rng.pick(NASTY_NUMBERS)
     }
 }
 
@@ -186,13 +186,13 @@ fn bad_move(rng: &mut Rng, size: usize) -> String {
 }
 
 fn colour_word(rng: &mut Rng) -> &'static str {
-    *rng.pick(&["red", "blue", "Red", "BLUE", "r", "b", "green", ""])
+    rng.pick(&["red", "blue", "Red", "BLUE", "r", "b", "green", ""])
 }
 
 /// A command with good arguments (the cost of valid arguments is kept small, see above).
 fn valid_command(rng: &mut Rng, size: usize) -> String {
     let (r, c) = (coordinate(rng, size), coordinate(rng, size));
-    let name = *rng.pick(NAMES);
+    let name = rng.pick(NAMES);
     match name {
         "quit" if rng.chance(90) => "dump".to_string(),
         "auto" | "manual" => format!("{name} {}", rng.pick(&["red", "blue", "Red", "BLUE"])),
@@ -227,7 +227,7 @@ fn valid_command(rng: &mut Rng, size: usize) -> String {
 /// A command with one argument wrong, missing, or in excess, or an unknown or abbreviated
 /// name.
 fn bad_command(rng: &mut Rng, size: usize) -> String {
-    let name = *rng.pick(NAMES);
+    let name = rng.pick(NAMES);
     let nasty = nasty_for(rng, name);
     match rng.below(8) {
         0 => name.to_string(),
@@ -257,12 +257,12 @@ fn abbreviated(rng: &mut Rng, size: usize) -> String {
 /// Any board at rest: each square white, or owned with 1 to its capacity spots.
 pub fn random_board(rng: &mut Rng) -> Board {
     let size = rng.range(2, 10) as usize;
-    let capacity = &geometry(size as u8).capacity;
+    let capacity = &geometry(size as u8).capacity[..size * size];
     let mut board = Board::new(size);
-    for sq in 0..size * size {
-        let owner = *rng.pick(&[None, Some(Colour::Red), Some(Colour::Blue)]);
+    for (sq, &most) in capacity.iter().enumerate() {
+        let owner = rng.pick(&[None, Some(Colour::Red), Some(Colour::Blue)]);
         if owner.is_some() {
-            board.set_square(sq, rng.range(1, capacity[sq] as u64) as u8, owner);
+            board.set_square(sq, rng.range(1, most as u64) as u8, owner);
         }
     }
     board
@@ -285,11 +285,11 @@ pub fn broken_notation(rng: &mut Rng, good: String) -> Vec<u8> {
     for _ in 0..rng.range(1, 3) {
         let at = rng.below(bytes.len() as u64 + 1) as usize;
         match rng.below(7) {
-            0 => bytes.insert(at, *rng.pick(b"/0123456789rbRB-x ")),
+            0 => bytes.insert(at, rng.pick(b"/0123456789rbRB-x ")),
             1 if at < bytes.len() => {
                 bytes.remove(at);
             }
-            2 if at < bytes.len() => bytes[at] = *rng.pick(b"/0123456789rbRB-\xff\0"),
+            2 if at < bytes.len() => bytes[at] = rng.pick(b"/0123456789rbRB-\xff\0"),
             3 => bytes.truncate(at),
             4 => bytes.extend_from_slice(b"/1-1-"),
             5 => bytes
@@ -324,7 +324,7 @@ pub fn noise(rng: &mut Rng) -> Vec<u8> {
     (0..len)
         .map(|_| match rng.below(4) {
             0 => 0,
-            1 => *rng.pick(b"\xff\xfe\xc0\x80\xed\xa0\r\t\x0b\x0c#:-+ "),
+            1 => rng.pick(b"\xff\xfe\xc0\x80\xed\xa0\r\t\x0b\x0c#:-+ "),
             _ => rng.next() as u8,
         })
         .collect()
@@ -332,7 +332,7 @@ pub fn noise(rng: &mut Rng) -> Vec<u8> {
 
 /// A very long word or line: a name or number followed by up to 64 KiB of one pattern.
 pub fn long_line(rng: &mut Rng) -> Vec<u8> {
-    let head = *rng.pick(&[
+    let head = rng.pick(&[
         "",
         "size ",
         "set 1 ",
@@ -342,7 +342,7 @@ pub fn long_line(rng: &mut Rng) -> Vec<u8> {
         "1 ",
         "x",
     ]);
-    let unit = *rng.pick(&["9", "a", "1-", "/", " ", "1 ", "\u{e9}"]);
+    let unit = rng.pick(&["9", "a", "1-", "/", " ", "1 ", "\u{e9}"]);
     let count = rng.range(1, 65_536) / unit.len() as u64;
     let mut text = head.to_string();
     text.push_str(&unit.repeat(count as usize));
@@ -351,9 +351,9 @@ pub fn long_line(rng: &mut Rng) -> Vec<u8> {
 
 /// The same words with other spacing: tabs, repeated spaces, a carriage return at the end.
 fn respace(rng: &mut Rng, text: &str) -> String {
-    let sep = *rng.pick(&["\t", "  ", " \t ", "\u{b}"]);
+    let sep = rng.pick(&["\t", "  ", " \t ", "\u{b}"]);
     let mut out = rng.pick(&["", " ", "\t"]).to_string();
     out.push_str(&text.split(' ').collect::<Vec<_>>().join(sep));
-    out.push_str(*rng.pick(&["", "\r", " ", "\r\n"]));
+    out.push_str(rng.pick(&["", "\r", " ", "\r\n"]));
     out
 }

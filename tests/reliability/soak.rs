@@ -113,7 +113,7 @@ pub fn play_game(players: &mut Players, rng: &mut Rng, soak: &mut Soak) -> Resul
             break;
         }
         let moves: Vec<usize> = Squares(board.legal_moves()).collect();
-        play_both(&mut board, &mut plain, *rng.pick(&moves))?;
+        play_both(&mut board, &mut plain, rng.pick(&moves))?;
     }
     let mut plies = 0;
     while board.winner().is_none() {
