@@ -10,6 +10,7 @@
 use super::ArenaError;
 use super::engine::{Engine, EngineCommand, Received, shut_down};
 use crate::board::{Board, ByColour, Colour, Coord, Rules};
+use crate::protocol::clip;
 use std::fmt;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -181,7 +182,7 @@ pub fn parse_move_line(line: &str) -> Option<Result<(Colour, Coord), String>> {
     Some(
         coord
             .map(|(row, col)| (colour, Coord { row, col }))
-            .ok_or_else(|| format!("unreadable move line '{}'", line.trim())),
+            .ok_or_else(|| format!("unreadable move line '{}'", clip(line.trim()))),
     )
 }
 

@@ -129,9 +129,9 @@ pub enum Command {
 /// Why a line is not a command. Each message says what was wrong.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum CommandError {
-    #[error("unknown command '{0}'; type help for the list of commands")]
+    #[error("unknown command '{}'; type help for the list of commands", clip(.0))]
     Unknown(String),
-    #[error("'{word}' is ambiguous: it could be {candidates}")]
+    #[error("'{}' is ambiguous: it could be {candidates}", clip(word))]
     Ambiguous { word: String, candidates: String },
     #[error("'start' is not a command in the 2019 dialect: play goes on whenever an AI is to move")]
     NoStartIn2019,
@@ -140,26 +140,27 @@ pub enum CommandError {
         command: &'static str,
         what: &'static str,
     },
-    #[error("bad {what} '{text}': expected {expected}")]
+    #[error("bad {what} '{}': expected {expected}", clip(text))]
     BadNumber {
         what: &'static str,
         text: String,
         expected: String,
     },
-    #[error("{what} {value} is out of range: it must be {min} to {max}")]
+    #[error("{what} {} is out of range: it must be {min} to {max}", clip(value))]
     OutOfRange {
         what: &'static str,
         value: String,
         min: u64,
         max: u64,
     },
-    #[error("bad colour '{text}': use {allowed}")]
+    #[error("bad colour '{}': use {allowed}", clip(text))]
     BadColour { text: String, allowed: &'static str },
-    #[error("bad verbose setting '{0}': use on or off")]
+    #[error("bad verbose setting '{}': use on or off", clip(.0))]
     BadSwitch(String),
     #[error(
-        "bad time '{0}': expected a number of seconds from {MIN_SECONDS} to {MAX_SECONDS}, \
-         such as 0.5"
+        "bad time '{}': expected a number of seconds from {MIN_SECONDS} to {MAX_SECONDS}, \
+         such as 0.5",
+        clip(.0)
     )]
     BadTime(String),
     #[error(
@@ -172,6 +173,31 @@ pub enum CommandError {
     Position(#[from] NotationError),
     #[error("move number 0 is out of range: moves are numbered from 1 (Red makes the odd ones)")]
     MoveZero,
+}
+
+/// Most characters of typed text an error message quotes: a 5 MB word must not come back
+/// whole on the error stream.
+pub const MAX_QUOTED: usize = 40;
+
+/// Typed text as an error message quotes it: its first `MAX_QUOTED` characters, then `...`
+/// if there were more.
+///
+/// ```
+/// use jump61::protocol::clip;
+/// assert_eq!(clip("short").to_string(), "short");
+/// assert_eq!(clip(&"x".repeat(5_000_000)).to_string(), format!("{}...", "x".repeat(40)));
+/// ```
+pub fn clip(text: &str) -> impl fmt::Display + '_ {
+    struct Clipped<'a>(&'a str);
+    impl fmt::Display for Clipped<'_> {
+        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            match self.0.char_indices().nth(MAX_QUOTED) {
+                Some((end, _)) => write!(f, "{}...", &self.0[..end]),
+                None => f.write_str(self.0),
+            }
+        }
+    }
+    Clipped(text)
 }
 
 /// A command name, with what it takes and does, for parsing and for `help`.
@@ -855,6 +881,30 @@ mod tests {
         assert!(help.contains("2r--/--1b"));
         for dialect in ["2013", "2014", "2019"] {
             assert_eq!(dialect.parse::<Dialect>().unwrap().to_string(), dialect);
+        }
+    }
+
+    #[test]
+    fn errors_quote_at_most_forty_characters_of_a_huge_word() {
+        let word = "9".repeat(5 << 20);
+        let forty = &word[..MAX_QUOTED];
+        for line in [
+            format!("x{word}"),
+            format!("size {word}"),
+            format!("size x{word}"),
+            format!("auto {word}"),
+            format!("set 1 1 1 {word}"),
+            format!("verbose {word}"),
+            format!("time {word}"),
+            format!("seed x{word}"),
+            format!("1 x{word}"),
+        ] {
+            let message = err14(&line);
+            assert!(message.len() < 200, "{}", &message[..200]);
+            assert!(
+                message.contains(&format!("{}...", &forty[1..])),
+                "{message}"
+            );
         }
     }
 

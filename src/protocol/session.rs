@@ -65,6 +65,18 @@ pub enum PlayError {
     AiToMove(Colour),
     #[error("the AI found no legal move for {0}; the game is stopped")]
     NoAiMove(Colour),
+    #[error(
+        "square {row} {col} holds {spots} spots, more than its {capacity} neighbours (the \
+         winning move left it so); set it to at most {capacity} first, or clear"
+    )]
+    Unsettled {
+        row: usize,
+        col: usize,
+        spots: u8,
+        capacity: u8,
+    },
+    #[error("cannot allocate a hash table of {wanted} MiB; it stays at {kept} MiB")]
+    HashMemory { wanted: usize, kept: usize },
 }
 
 /// Whether the loop goes on after a line.
@@ -124,6 +136,11 @@ impl<'a> Session<'a> {
     /// Whether the AI plays `colour`.
     pub fn is_ai(&self, colour: Colour) -> bool {
         *self.ai.get(colour)
+    }
+
+    /// Whether search progress is printed (as after `verbose`).
+    pub fn verbose(&self) -> bool {
+        self.verbose
     }
 
     /// The AI's current settings.
@@ -223,7 +240,12 @@ impl<'a> Session<'a> {
                         capacity,
                     });
                 }
+                let before = self.board;
                 self.set_keeping_turn(|board| board.set_square(sq, spots as u8, owner));
+                if let Some(e) = overfull_square(&self.board) {
+                    self.board = before;
+                    return Err(e);
+                }
                 self.playing = false;
             }
             Command::MoveNumber(n) => {
@@ -252,7 +274,13 @@ impl<'a> Session<'a> {
                 self.say(&format!("time per move: {} s", time.as_secs_f64()));
             }
             Command::Hash(mb) => {
-                self.configure(|c| c.hash_mb = mb);
+                let kept = self.engine.config().hash_mb;
+                let config = EngineConfig {
+                    hash_mb: mb,
+                    ..self.engine.config().clone()
+                };
+                (self.engine.try_set_config(config))
+                    .map_err(|_| PlayError::HashMemory { wanted: mb, kept })?;
                 self.say(&format!("hash table: {mb} MiB"));
             }
             Command::Threads(threads) => {
@@ -452,4 +480,22 @@ impl<'a> Session<'a> {
     fn error(&mut self, e: &dyn fmt::Display) {
         let _ = writeln!(self.err, "error: {e}").and_then(|_| self.err.flush());
     }
+}
+
+/// The first square holding more spots than it has neighbours on a board nobody has won.
+/// A winning move stops its chain reaction at once and may leave such squares; a `set` that
+/// ends the win must not leave them behind, as moves expect a board at rest.
+fn overfull_square(board: &Board) -> Option<PlayError> {
+    if board.winner().is_some() {
+        return None;
+    }
+    let capacity = &geometry(board.size() as u8).capacity;
+    let sq = (0..board.squares()).find(|&sq| board.spots(sq) > capacity[sq])?;
+    let c = board.coord(sq);
+    Some(PlayError::Unsettled {
+        row: c.row,
+        col: c.col,
+        spots: board.spots(sq),
+        capacity: capacity[sq],
+    })
 }

@@ -19,6 +19,7 @@ use crate::board::{Board, Coord, Squares};
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
 use score::{INFINITY, MAX_PLY};
+use std::collections::TryReserveError;
 use std::fmt;
 use std::time::Duration;
 use tt::Table;
@@ -163,14 +164,26 @@ impl Engine {
 
     /// Changes the settings: a new hash size makes a new table, a new seed restarts the
     /// random choices.
+    ///
+    /// # Panics
+    /// If a new table cannot be allocated; sizes typed by a user go through `try_set_config`.
     pub fn set_config(&mut self, config: EngineConfig) {
+        let mib = config.hash_mb;
+        self.try_set_config(config)
+            .unwrap_or_else(|e| panic!("hash table of {mib} MiB: {e}"));
+    }
+
+    /// As `set_config`, but if a new table cannot be allocated nothing changes: the old
+    /// table and settings stay, and the process lives on.
+    pub fn try_set_config(&mut self, config: EngineConfig) -> Result<(), TryReserveError> {
         if config.hash_mb != self.config.hash_mb {
-            self.table = Table::new(config.hash_mb);
+            self.table = Table::try_new(config.hash_mb)?;
         }
         if config.seed != self.config.seed {
             self.rng = Xoshiro256PlusPlus::seed_from_u64(config.seed);
         }
         self.config = config;
+        Ok(())
     }
 
     /// Forgets everything learned (a new game); restarts the random choices from the seed.
@@ -329,6 +342,19 @@ mod tests {
             let sq = e.choose_move(&b, &mut |_| {}).unwrap();
             assert!(b.is_legal(sq), "level {level}");
         }
+    }
+
+    #[test]
+    fn a_hash_size_that_cannot_be_allocated_keeps_the_old_table() {
+        let mut e = engine();
+        let before = e.config().clone();
+        let huge = EngineConfig {
+            hash_mb: 1 << 40,
+            ..before.clone()
+        };
+        assert!(e.try_set_config(huge).is_err());
+        assert_eq!(e.config(), &before);
+        assert_eq!(e.table.mib(), before.hash_mb);
     }
 
     #[test]

@@ -4,6 +4,7 @@
 //! both words and believes the entry only when it matches, so a slot torn by two writers at
 //! once reads as a miss rather than as another position's result.
 
+use std::collections::TryReserveError;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 /// How a stored score bounds the true value.
@@ -85,12 +86,25 @@ pub struct Table {
 
 impl Table {
     /// A table of about `mib` MiB (at least one slot).
+    ///
+    /// # Panics
+    /// If the memory cannot be had; a size typed by a user goes through [`Table::try_new`].
     pub fn new(mib: usize) -> Table {
-        let len = (mib.max(1) << 20) / std::mem::size_of::<Slot>();
-        Table {
-            slots: (0..len).map(|_| Slot::default()).collect(),
+        Table::try_new(mib).unwrap_or_else(|e| panic!("hash table of {mib} MiB: {e}"))
+    }
+
+    /// A table of about `mib` MiB, or an error if the memory cannot be reserved: asking
+    /// first, instead of letting the allocation fail, keeps the process alive.
+    pub fn try_new(mib: usize) -> Result<Table, TryReserveError> {
+        let bytes = mib.max(1).saturating_mul(1 << 20);
+        let len = bytes / std::mem::size_of::<Slot>();
+        let mut slots = Vec::new();
+        slots.try_reserve_exact(len)?;
+        slots.resize_with(len, Slot::default);
+        Ok(Table {
+            slots,
             generation: AtomicU64::new(0),
-        }
+        })
     }
 
     /// Size in MiB, as asked for.
@@ -169,6 +183,13 @@ mod tests {
             bound: Bound::Lower,
             score,
         }
+    }
+
+    #[test]
+    fn a_table_too_big_for_memory_is_an_error_not_an_abort() {
+        assert!(Table::try_new(usize::MAX >> 20).is_err());
+        assert!(Table::try_new(1 << 40).is_err());
+        assert_eq!(Table::try_new(1).map(|t| t.mib()), Ok(1));
     }
 
     #[test]

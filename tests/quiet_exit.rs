@@ -1,0 +1,140 @@
+//! The real binary ends quietly, with status 0, at the end of its input, when its output is
+//! closed (as by `jump61 | head -1`), also while the AI is thinking, and whatever SIGPIPE
+//! does: Rust ignores the signal, so a closed pipe shows up as a failed write, which the
+//! command loop takes as the end.
+
+use std::io::{Read, Write};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+fn jump61(args: &[&str]) -> Child {
+    Command::new(env!("CARGO_BIN_EXE_jump61"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start jump61")
+}
+
+/// Waits for the child (at most `limit`) and returns its status code and standard error.
+fn finish(mut child: Child, limit: Duration) -> (Option<i32>, String) {
+    let start = Instant::now();
+    while child.try_wait().expect("wait").is_none() {
+        if start.elapsed() > limit {
+            child.kill().ok();
+            panic!("jump61 still running after {limit:?}");
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    let mut err = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut err)
+        .unwrap();
+    (child.wait().unwrap().code(), err)
+}
+
+#[test]
+fn end_of_input_ends_quietly() {
+    let mut child = jump61(&[]);
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"size 3\ndump")
+        .unwrap();
+    let mut out = String::new();
+    child
+        .stdout
+        .take()
+        .unwrap()
+        .read_to_string(&mut out)
+        .unwrap();
+    assert_eq!(
+        finish(child, Duration::from_secs(10)),
+        (Some(0), String::new())
+    );
+    assert_eq!(
+        out,
+        "====\n    1- 1- 1-\n    1- 1- 1-\n    1- 1- 1-\n====\n"
+    );
+}
+
+#[test]
+fn closed_output_ends_quietly() {
+    let mut child = jump61(&[]);
+    drop(child.stdout.take());
+    let mut stdin = child.stdin.take().unwrap();
+    // The program may stop reading at its first failed write: later writes may fail too.
+    for _ in 0..1000 {
+        if stdin.write_all(b"help\ndump\n").is_err() {
+            break;
+        }
+    }
+    drop(stdin);
+    assert_eq!(
+        finish(child, Duration::from_secs(10)),
+        (Some(0), String::new())
+    );
+}
+
+#[test]
+fn closed_output_while_the_ai_is_thinking_ends_quietly() {
+    let mut child = jump61(&["--time", "0.5"]);
+    let mut stdin = child.stdin.take().unwrap();
+    // Both sides are the AI: without the closed output it would play a whole game.
+    stdin.write_all(b"size 10\nauto red\nstart\n").unwrap();
+    stdin.flush().unwrap();
+    std::thread::sleep(Duration::from_millis(100));
+    drop(child.stdout.take());
+    let (code, err) = finish(child, Duration::from_secs(10));
+    drop(stdin);
+    assert_eq!((code, err), (Some(0), String::new()));
+}
+
+#[test]
+fn piped_into_head_ends_quietly() {
+    let script = format!(
+        "yes help | head -n 5000 | '{}' | head -n 1; echo \"status ${{PIPESTATUS[2]}}\"",
+        env!("CARGO_BIN_EXE_jump61")
+    );
+    let output = Command::new("bash")
+        .args(["-c", &script])
+        .output()
+        .expect("bash");
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(text.starts_with("Commands, one per line"), "{text}");
+    assert!(text.ends_with("status 0\n"), "{text}");
+    assert_eq!(String::from_utf8_lossy(&output.stderr), "");
+}
+
+#[test]
+fn sigpipe_while_the_ai_is_thinking_is_harmless() {
+    let mut child = jump61(&["--time", "0.3"]);
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(b"size 4\nstart\n1 1\n").unwrap();
+    stdin.flush().unwrap();
+    std::thread::sleep(Duration::from_millis(100));
+    let kill = Command::new("kill")
+        .args(["-PIPE", &child.id().to_string()])
+        .status();
+    assert!(kill.expect("kill").success());
+    stdin.write_all(b"dump\nquit\n").unwrap();
+    drop(stdin);
+    let mut out = String::new();
+    child
+        .stdout
+        .take()
+        .unwrap()
+        .read_to_string(&mut out)
+        .unwrap();
+    assert_eq!(
+        finish(child, Duration::from_secs(10)),
+        (Some(0), String::new())
+    );
+    assert!(out.contains("Blue moves"), "{out}");
+    assert!(out.ends_with("====\n"), "{out}");
+}
