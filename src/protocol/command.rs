@@ -105,6 +105,10 @@ pub enum Command {
     /// `solve K [N]`: is there a forced win within `K` of the side to move's own
     /// moves? The solver gives up after `N` (`positions`) positions.
     Solve { moves: u32, positions: u64 },
+    /// `undo`: take back the last move (and the AI's reply before it, when one side is the AI).
+    Undo,
+    /// `redo`: play again what `undo` took back.
+    Redo,
 }
 
 /// Why a line is not a command. Each message says what was wrong.
@@ -251,6 +255,12 @@ const SPECS: &[Spec] = &[
         "K [N]",
         "a forced win within K (1 to 8) own moves? (gives up after N positions, 5000000)",
     ),
+    extension(
+        "undo",
+        "",
+        "take back the last move (with the AI's reply when one side is the AI)",
+    ),
+    extension("redo", "", "play again what undo took back"),
     extension(
         "move",
         "N",
@@ -534,6 +544,8 @@ impl Command {
                     positions,
                 }
             }
+            "undo" => Command::Undo,
+            "redo" => Command::Redo,
             "move" => return Err(CommandError::MoveNumber),
             _ => return Err(CommandError::Unknown(name.to_string())),
         };
