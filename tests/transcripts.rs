@@ -162,6 +162,8 @@ transcripts! {
     eof_2019,
     solve_wins_2014,
     solve_wins_2019,
+    undo_2014,
+    undo_2019,
 }
 
 #[test]
