@@ -366,7 +366,7 @@ fn a_saved_game_replays_in_the_command_loop() {
         let printed = String::from_utf8(out).unwrap();
         // The 2019 dialect prompts before every line; the position ends the last one.
         let notation = app.session.board().to_notation();
-        let line = printed.lines().filter(|l| l.contains('/')).last().unwrap();
+        let line = printed.lines().rfind(|l| l.contains('/')).unwrap();
         assert_eq!(
             line.rsplit("> ").next(),
             Some(notation.as_str()),

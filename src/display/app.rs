@@ -182,8 +182,8 @@ impl<'a> App<'a> {
             KeyCode::Up | KeyCode::Char('k') => self.step_cursor(-1, 0),
             KeyCode::Down | KeyCode::Char('j') => self.step_cursor(1, 0),
             KeyCode::Enter | KeyCode::Char(' ') => self.play(self.cursor),
-            KeyCode::Char('u') => self.command(Command::Undo),
-            KeyCode::Char('r') => self.command(Command::Redo),
+            KeyCode::Char('u') => self.undo_redo(Command::Undo),
+            KeyCode::Char('r') => self.undo_redo(Command::Redo),
             KeyCode::Char('t') => self.ask_hint(),
             KeyCode::Char('m') | KeyCode::Char('.') => self.move_now(),
             KeyCode::Char('n') => self.command(Command::Clear),
@@ -235,10 +235,23 @@ impl<'a> App<'a> {
         });
     }
 
+    /// Undo or redo, saying how many moves it took (the session tells only its output).
+    fn undo_redo(&mut self, command: Command) {
+        let before = self.session.moves().len();
+        self.command(command);
+        let after = self.session.moves().len();
+        if after < before {
+            self.message = format!("undo: {} move(s) taken back", before - after);
+        } else if after > before && self.session.board().winner().is_none() {
+            self.message = format!("redo: {} move(s) played again", after - before);
+        }
+    }
+
     fn resize(&mut self, by: isize) {
         let size = self.session.board().size() as isize + by;
         if (MIN_SIZE as isize..=MAX_SIZE as isize).contains(&size) {
             self.command(Command::Size(size as usize));
+            self.cursor = 0;
             self.message = format!("a new {size}x{size} game");
         } else {
             self.message = format!("boards are {MIN_SIZE}x{MIN_SIZE} to {MAX_SIZE}x{MAX_SIZE}");
