@@ -43,6 +43,16 @@ pub struct Cli {
     /// Print search progress on standard error (as the `verbose` command does).
     #[arg(long)]
     pub verbose: bool,
+    /// Play on a full-screen board with the keys and the mouse (needs a terminal; `?` there
+    /// lists the keys).
+    #[arg(long)]
+    pub display: bool,
+    /// With --display: start from this position (rows of `dump` joined by `/`).
+    #[arg(long, value_name = "NOTATION", requires = "display")]
+    pub position: Option<String>,
+    /// With --display: on quitting, write the game to FILE as commands the loop replays.
+    #[arg(long, value_name = "FILE", requires = "display")]
+    pub save: Option<PathBuf>,
     #[command(subcommand)]
     pub command: Option<Tool>,
 }
@@ -301,6 +311,11 @@ impl Cli {
 /// Runs the program; returns the process exit code.
 pub fn run(cli: Cli) -> i32 {
     match cli.command {
+        None if cli.display => crate::display::run(
+            cli.options(false),
+            cli.position.as_deref(),
+            cli.save.as_deref(),
+        ),
         None => {
             let options = cli.options(std::io::stdin().is_terminal());
             let (stdout, stderr) = (std::io::stdout(), std::io::stderr());

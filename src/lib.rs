@@ -3,6 +3,7 @@
 pub mod arena;
 pub mod board;
 pub mod cli;
+pub mod display;
 pub mod perft;
 pub mod protocol;
 pub mod search;

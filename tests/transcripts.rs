@@ -171,6 +171,8 @@ transcripts! {
     forced_ai_2013,
     solve_wins_2013,
     eof_2013,
+    undo_2014,
+    undo_2019,
 }
 
 #[test]

@@ -124,6 +124,10 @@ pub enum Command {
     MoveNumber(u64),
     /// `solve`: who wins the game from here with perfect play.
     SolveValue,
+    /// `undo`: take back the last move (and the AI's reply before it, when one side is the AI).
+    Undo,
+    /// `redo`: play again what `undo` took back.
+    Redo,
 }
 
 /// Why a line is not a command. Each message says what was wrong.
@@ -298,6 +302,12 @@ const SPECS: &[Spec] = &[
         "K [N]",
         "a forced win within K (1 to 8) own moves? (gives up after N positions, 5000000)",
     ),
+    extension(
+        "undo",
+        "",
+        "take back the last move (with the AI's reply when one side is the AI)",
+    ),
+    extension("redo", "", "play again what undo took back"),
     extension(
         "move",
         "N",
@@ -625,6 +635,8 @@ impl Command {
                 }
                 Command::MoveNumber(n)
             }
+            "undo" => Command::Undo,
+            "redo" => Command::Redo,
             "move" => return Err(CommandError::MoveNumber),
             _ => return Err(CommandError::Unknown(name.to_string())),
         };

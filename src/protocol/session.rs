@@ -77,6 +77,12 @@ pub enum PlayError {
     },
     #[error("cannot allocate a hash table of {wanted} MiB; it stays at {kept} MiB")]
     HashMemory { wanted: usize, kept: usize },
+    #[error("nothing to undo: no move has been played since the board was set")]
+    NothingToUndo,
+    #[error("nothing to redo: no move has been taken back since the last move")]
+    NothingToRedo,
+    #[error("it is not the AI's turn")]
+    NotAiTurn,
 }
 
 /// Whether the loop goes on after a line.
@@ -101,6 +107,13 @@ pub struct Session<'a> {
     engine: Engine,
     /// The output sink failed (e.g. a closed pipe): stop quietly.
     closed: bool,
+    /// The moves played since the board was last set, each with the board before it.
+    history: Vec<(Board, usize)>,
+    /// Moves taken back by `undo`, the next one to redo last.
+    future: Vec<usize>,
+    /// The AI's moves come from outside (`play_ai_move`), e.g. from the board screen's
+    /// search thread, instead of from a search inside `execute`.
+    external_ai: bool,
 }
 
 impl<'a> Session<'a> {
@@ -120,7 +133,62 @@ impl<'a> Session<'a> {
             playing: false,
             engine: Engine::new(options.engine),
             closed: false,
+            history: Vec::new(),
+            future: Vec::new(),
+            external_ai: false,
         }
+    }
+
+    /// Lets the caller search for the AI (`ai_to_move`, then `play_ai_move`) instead of
+    /// `execute` searching itself; the board screen does so to keep answering keys.
+    pub fn set_external_ai(&mut self, on: bool) {
+        self.external_ai = on;
+    }
+
+    /// Whether a game is on and the AI is to move.
+    pub fn ai_to_move(&self) -> bool {
+        self.in_play() && self.board.winner().is_none() && self.is_ai(self.board.to_move())
+    }
+
+    /// Plays the AI's move `sq`, found outside the session (see `set_external_ai`).
+    pub fn play_ai_move(&mut self, sq: usize) -> Result<(), PlayError> {
+        let mover = self.board.to_move();
+        if !self.ai_to_move() {
+            return Err(PlayError::NotAiTurn);
+        }
+        if !self.board.is_legal(sq) {
+            return Err(PlayError::NoAiMove(mover));
+        }
+        self.record(sq);
+        let line = view::move_line(self.dialect, mover, self.board.coord(sq));
+        self.say(&line);
+        self.after_move();
+        Ok(())
+    }
+
+    /// The moves played since the board was last set, oldest first.
+    pub fn moves(&self) -> Vec<usize> {
+        self.history.iter().map(|&(_, sq)| sq).collect()
+    }
+
+    /// The board the moves of `moves` started from.
+    pub fn start_board(&self) -> Board {
+        self.history.first().map_or(self.board, |&(b, _)| b)
+    }
+
+    /// The last move played and the board before it.
+    pub fn last_move(&self) -> Option<(Board, usize)> {
+        self.history.last().copied()
+    }
+
+    /// How many moves `redo` could play again.
+    pub fn redo_count(&self) -> usize {
+        self.future.len()
+    }
+
+    /// The session's dialect.
+    pub fn dialect(&self) -> Dialect {
+        self.dialect
     }
 
     /// The current position.
@@ -202,6 +270,7 @@ impl<'a> Session<'a> {
             Command::Quit => return Ok(Flow::Quit),
             Command::Clear => {
                 self.board = Board::with_rules(self.board.size(), self.dialect.rules());
+                self.forget_history();
                 self.playing = false;
                 self.engine.clear();
             }
@@ -221,6 +290,7 @@ impl<'a> Session<'a> {
             }
             Command::Size(size) => {
                 self.board = Board::with_rules(size, self.dialect.rules());
+                self.forget_history();
                 self.playing = false;
                 self.engine.clear();
             }
@@ -246,6 +316,7 @@ impl<'a> Session<'a> {
                     self.board = before;
                     return Err(e);
                 }
+                self.forget_history();
                 self.playing = false;
             }
             Command::MoveNumber(n) => {
@@ -255,6 +326,7 @@ impl<'a> Session<'a> {
                     Colour::Blue
                 };
                 self.board.set_to_move(mover);
+                self.forget_history();
                 self.playing = false;
             }
             Command::Dump => {
@@ -306,10 +378,13 @@ impl<'a> Session<'a> {
             }
             Command::Position(Some(board)) => {
                 self.set_keeping_turn(|old| *old = board);
+                self.forget_history();
                 self.playing = false;
             }
             Command::Solve { moves, positions } => self.solve(moves, positions),
             Command::SolveValue => self.solve_value(),
+            Command::Undo => self.undo()?,
+            Command::Redo => self.redo()?,
         }
         self.play_ai()?;
         Ok(Flow::Continue)
@@ -346,8 +421,75 @@ impl<'a> Session<'a> {
                 owner: mover.opponent(),
             });
         }
-        self.board.play(sq);
+        self.record(sq);
         self.after_move();
+        Ok(())
+    }
+
+    /// Plays `sq`, remembering the board before it; a new move forgets what undo took back.
+    fn record(&mut self, sq: usize) {
+        self.future.clear();
+        self.replay(sq);
+    }
+
+    fn replay(&mut self, sq: usize) {
+        self.history.push((self.board, sq));
+        self.board.play(sq);
+    }
+
+    /// A new board: the moves before it no longer lead to it.
+    fn forget_history(&mut self) {
+        self.history.clear();
+        self.future.clear();
+    }
+
+    /// Takes back moves until a person is to move, so the AI's reply goes with the move
+    /// it answered (a person cannot take back only the AI's move: it would reply again).
+    fn undo(&mut self) -> Result<(), PlayError> {
+        let won = self.board.winner().is_some();
+        let mut taken = 0;
+        while let Some((before, sq)) = self.history.pop() {
+            self.board = before;
+            self.future.push(sq);
+            taken += 1;
+            if !self.is_ai(self.board.to_move()) {
+                break;
+            }
+        }
+        if taken == 0 {
+            return Err(PlayError::NothingToUndo);
+        }
+        if won {
+            // The game goes on from before its end.
+            self.playing = true;
+        }
+        self.say(&format!("undo: {taken} move(s) taken back"));
+        Ok(())
+    }
+
+    /// Plays again what undo took back, up to the next person's turn.
+    fn redo(&mut self) -> Result<(), PlayError> {
+        let mut played = 0;
+        while let Some(sq) = self.future.pop() {
+            if !self.board.is_legal(sq) {
+                self.future.clear();
+                break;
+            }
+            self.replay(sq);
+            played += 1;
+            if self.board.winner().is_some() || !self.is_ai(self.board.to_move()) {
+                break;
+            }
+        }
+        if played == 0 {
+            return Err(PlayError::NothingToRedo);
+        }
+        self.say(&format!("redo: {played} move(s) played again"));
+        if let Some(winner) = self.board.winner() {
+            let line = view::win_line(self.dialect, winner);
+            self.say(&line);
+            self.playing = false;
+        }
         Ok(())
     }
 
@@ -385,7 +527,7 @@ impl<'a> Session<'a> {
 
     /// The AI moves while a game is on and it is to move.
     fn play_ai(&mut self) -> Result<(), PlayError> {
-        while !self.closed && self.in_play() && self.board.winner().is_none() {
+        while !self.closed && !self.external_ai && self.in_play() && self.board.winner().is_none() {
             let mover = self.board.to_move();
             if !self.is_ai(mover) {
                 break;
@@ -402,7 +544,7 @@ impl<'a> Session<'a> {
                 self.playing = false;
                 return Err(PlayError::NoAiMove(mover));
             };
-            self.board.play(sq);
+            self.record(sq);
             let line = view::move_line(self.dialect, mover, self.board.coord(sq));
             self.say(&line);
             self.after_move();

@@ -21,6 +21,8 @@ use rand::{RngExt, SeedableRng};
 use score::{INFINITY, MAX_PLY};
 use std::collections::TryReserveError;
 use std::fmt;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 use tt::Table;
 
@@ -145,6 +147,8 @@ pub struct Engine {
     config: EngineConfig,
     table: Table,
     rng: Xoshiro256PlusPlus,
+    /// Set from outside to end the current search early ("move now", quitting).
+    stop: Option<Arc<AtomicBool>>,
 }
 
 impl Engine {
@@ -154,7 +158,15 @@ impl Engine {
             table: Table::new(config.hash_mb),
             rng: Xoshiro256PlusPlus::seed_from_u64(config.seed),
             config,
+            stop: None,
         }
+    }
+
+    /// A flag that ends the searches when set from another thread: the move then comes
+    /// from the deepest depth finished. The search sets it itself when it ends, so give
+    /// each search a fresh flag.
+    pub fn set_stop_flag(&mut self, flag: Option<Arc<AtomicBool>>) {
+        self.stop = flag;
     }
 
     /// The current settings.
@@ -284,6 +296,7 @@ impl Engine {
             board,
             limits,
             style,
+            self.stop.as_deref(),
             progress,
         )
     }

@@ -39,14 +39,16 @@ pub fn search(
     board: &Board,
     limits: Limits,
     style: Style,
+    external_stop: Option<&AtomicBool>,
     progress: &mut dyn FnMut(&Progress),
 ) -> SearchResult {
     let start = Instant::now();
-    let (stop, nodes) = (AtomicBool::new(false), AtomicU64::new(0));
+    let (own_stop, nodes) = (AtomicBool::new(false), AtomicU64::new(0));
+    let stop = external_stop.unwrap_or(&own_stop);
     let busy = (threads > 1).then(Busy::default);
     let shared = Shared {
         table,
-        stop: &stop,
+        stop,
         nodes: &nodes,
         // More threads search more nodes in the same time.
         node_budget: limits.node_budget.saturating_mul(threads as u64),
