@@ -4,7 +4,7 @@
 //! budget (50 ms) the slowest move went.
 
 use jump61::board::Board;
-use jump61::search::{Engine, EngineConfig};
+use jump61::search::{Engine, EngineConfig, Limit};
 use std::time::{Duration, Instant};
 
 fn main() {
@@ -21,7 +21,7 @@ fn main() {
             let mut engine = Engine::new(EngineConfig::default());
             let mut nodes = 0;
             let mut short = Engine::new(EngineConfig {
-                move_time: Duration::from_millis(50),
+                limit: Limit::MoveTime(Duration::from_millis(50)),
                 ..EngineConfig::default()
             });
             let t = Instant::now();

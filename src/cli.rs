@@ -5,10 +5,11 @@ use crate::arena::{self, MatchArgs};
 use crate::board::{Board, Colour, MAX_SIZE, MIN_SIZE, Rules};
 use crate::perft;
 use crate::protocol::{
-    self, Dialect, MAX_HASH_MB, MAX_LEVEL, MAX_SOLVE, MAX_SOLVE_POSITIONS, MAX_THREADS, Options,
+    self, Dialect, MAX_HASH_MB, MAX_LEVEL, MAX_NODES, MAX_SOLVE, MAX_SOLVE_POSITIONS, MAX_THREADS,
+    Options,
 };
 use crate::search::solve::{DEFAULT_POSITION_LIMIT, SolveProgress, solve_until};
-use crate::search::{EngineConfig, bench};
+use crate::search::{EngineConfig, Limit, bench};
 use crate::solver::{self, collection::Settings, dfpn::Limits};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::io::{IsTerminal, Write};
@@ -27,6 +28,18 @@ pub struct Cli {
     /// The AI's time per move in seconds (fractions allowed).
     #[arg(long, value_name = "SECONDS", default_value = "1", value_parser = seconds)]
     pub time: Duration,
+    /// Limit the AI's moves by nodes instead of time (with --threads 1 and a seed, the same
+    /// input gives the same output).
+    #[arg(long, value_name = "N", conflicts_with = "clock",
+          value_parser = clap::value_parser!(u64).range(1..=MAX_NODES))]
+    pub nodes: Option<u64>,
+    /// A game clock instead of a time per move: MINUTES for each side, INCREMENT seconds
+    /// added after each move.
+    #[arg(long, num_args = 2, value_names = ["MINUTES", "INCREMENT"])]
+    pub clock: Option<Vec<String>>,
+    /// Think on the opponent's time while a person is to move (as `ponder on`).
+    #[arg(long)]
+    pub ponder: bool,
     /// The AI's hash table size in MiB.
     #[arg(long, value_name = "MB", value_parser = clap::value_parser!(u64).range(1..=MAX_HASH_MB))]
     pub hash: Option<u64>,
@@ -296,7 +309,8 @@ impl Cli {
                 DialectArg::V2013 => Dialect::V2013,
             },
             engine: EngineConfig {
-                move_time: self.time,
+                limit: self.limit(),
+                ponder: self.ponder,
                 hash_mb: self.hash.map_or(defaults.hash_mb, |mb| mb as usize),
                 threads: self.threads.map_or(cores, |t| t as usize),
                 level: self.level.unwrap_or(defaults.level),
@@ -308,8 +322,39 @@ impl Cli {
     }
 }
 
+impl Cli {
+    /// What limits the AI's moves: `--nodes`, else `--clock`, else `--time`.
+    fn limit(&self) -> Limit {
+        if let Some(n) = self.nodes {
+            return Limit::Nodes(n);
+        }
+        match self.clock.as_deref() {
+            Some([minutes, increment]) => match protocol::parse_clock(minutes, increment) {
+                Ok((total, increment)) => Limit::Clock { total, increment },
+                // `validate` has turned bad values away before.
+                Err(_) => Limit::MoveTime(self.time),
+            },
+            _ => Limit::MoveTime(self.time),
+        }
+    }
+
+    /// Checks what clap cannot: the two numbers of `--clock`.
+    pub fn validate(&self) -> Result<(), String> {
+        match self.clock.as_deref() {
+            Some([minutes, increment]) => protocol::parse_clock(minutes, increment)
+                .map(|_| ())
+                .map_err(|e| format!("--clock: {e}")),
+            _ => Ok(()),
+        }
+    }
+}
+
 /// Runs the program; returns the process exit code.
 pub fn run(cli: Cli) -> i32 {
+    if let Err(e) = cli.validate() {
+        eprintln!("error: {e}");
+        return 2;
+    }
     match cli.command {
         None if cli.display => crate::display::run(
             cli.options(false),

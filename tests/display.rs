@@ -5,7 +5,7 @@ use jump61::board::{Board, Colour};
 use jump61::display::app::App;
 use jump61::display::{draw, save};
 use jump61::protocol::{Command, Dialect, Options, Session, run_loop};
-use jump61::search::EngineConfig;
+use jump61::search::{EngineConfig, Limit};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
@@ -18,7 +18,7 @@ fn options(dialect: Dialect) -> Options {
     Options {
         dialect,
         engine: EngineConfig {
-            move_time: Duration::from_millis(20),
+            limit: Limit::MoveTime(Duration::from_millis(20)),
             hash_mb: 1,
             threads: 1,
             ..EngineConfig::default()
@@ -343,8 +343,8 @@ fn settings_keys_change_the_sessions_ai() {
     assert_eq!(app.session.engine_config().level, 1);
     keys(&mut app, ">");
     assert_eq!(
-        app.session.engine_config().move_time,
-        Duration::from_millis(40)
+        app.session.engine_config().limit,
+        Limit::MoveTime(Duration::from_millis(40))
     );
     keys(&mut app, "x");
     assert!(app.session.is_ai(Colour::Red) && !app.session.is_ai(Colour::Blue));

@@ -1,9 +1,10 @@
 //! Whole-search behaviours: the bench signature, determinism, and threads.
 
 use jump61::board::Board;
+use jump61::board::Colour;
 use jump61::search::bench::{self, DEFAULT_DEPTH};
-use jump61::search::{Engine, EngineConfig, Evaluation, Limits};
-use std::time::Duration;
+use jump61::search::{Engine, EngineConfig, Evaluation, Limit, Limits};
+use std::time::{Duration, Instant};
 
 /// The node count of `jump61 bench` on one thread. A change to the search that alters it
 /// must explain the new number in its commit message.
@@ -20,9 +21,8 @@ fn bench_signature_is_pinned() {
 fn one_thread_chooses_the_same_moves_every_time() {
     let play_game = || {
         let mut engine = Engine::new(EngineConfig {
-            // The node budget (not the clock) ends each search at this time on any machine
-            // near ours: 200,000 nodes, and depth 8 on 4x4 needs far fewer.
-            move_time: Duration::from_millis(200),
+            // A node limit, not time, so that the search is the same on any machine and load.
+            limit: Limit::Nodes(200_000),
             threads: 1,
             ..EngineConfig::default()
         });
@@ -59,4 +59,118 @@ fn two_threads_find_a_legal_move_and_agree_on_proven_wins() {
     let r = engine.search(&b, Limits::depth(5), Evaluation::Full, true, &mut |_| {});
     assert!(b.is_legal(r.best_move));
     assert_eq!(r.depth, 5);
+}
+
+/// The heaviest bench position (10x10, chain reactions everywhere) under a time limit.
+fn heavy_board() -> Board {
+    bench::POSITIONS[13].parse().unwrap()
+}
+
+#[test]
+fn a_move_ends_at_its_time_at_the_latest() {
+    for ms in [30, 120] {
+        let mut engine = Engine::new(EngineConfig {
+            limit: Limit::MoveTime(Duration::from_millis(ms)),
+            threads: 1,
+            ..EngineConfig::default()
+        });
+        let start = Instant::now();
+        engine.choose_move(&heavy_board(), &mut |_| {});
+        let took = start.elapsed();
+        // A few ms late at most on a quiet machine; a busy one can hold the thread back for
+        // tens of ms, and this must not become a test of the load.
+        assert!(
+            took < Duration::from_millis(ms + 50),
+            "{ms} ms: took {took:?}"
+        );
+    }
+}
+
+#[test]
+fn time_is_spent_on_depths_expected_to_finish() {
+    // The depths' own pacing: with ten times the time the search goes deeper, and it never
+    // stops before the duty depth on a small board for the soft limit.
+    let depth_in = |ms: u64| {
+        let mut engine = Engine::new(EngineConfig {
+            limit: Limit::MoveTime(Duration::from_millis(ms)),
+            ..EngineConfig::default()
+        });
+        let mut depth = 0;
+        engine.choose_move(&heavy_board(), &mut |p| depth = p.depth);
+        depth
+    };
+    assert!(depth_in(400) > depth_in(40));
+    let mut engine = Engine::new(EngineConfig {
+        limit: Limit::Nodes(1),
+        ..EngineConfig::default()
+    });
+    let mut depth = 0;
+    engine.choose_move(&Board::new(5), &mut |p| depth = p.depth);
+    assert_eq!(depth, jump61::search::DUTY_DEPTH);
+}
+
+#[test]
+fn a_node_limit_is_reproducible_and_respected() {
+    let run = || {
+        let mut engine = Engine::new(EngineConfig {
+            limit: Limit::Nodes(300_000),
+            ..EngineConfig::default()
+        });
+        let mut last = None;
+        let sq = engine.choose_move(&heavy_board(), &mut |p| last = Some((p.depth, p.nodes)));
+        (sq, last)
+    };
+    let first = run();
+    assert_eq!(first, run());
+    let (_, Some((_, nodes))) = first else {
+        panic!("no depth finished")
+    };
+    assert!(nodes <= 300_000, "{nodes}");
+}
+
+/// Plays a whole 6x6 game between two engines on a game clock of `total` each; returns each
+/// side's time used, measured outside the engine.
+fn clocked_game(total: Duration, increment: Duration) -> (Duration, Duration, usize) {
+    let config = EngineConfig {
+        limit: Limit::Clock { total, increment },
+        ..EngineConfig::default()
+    };
+    let (mut red, mut blue) = (Engine::new(config.clone()), Engine::new(config));
+    let (mut used_red, mut used_blue) = (Duration::ZERO, Duration::ZERO);
+    let mut board = Board::new(6);
+    let mut plies = 0;
+    while board.winner().is_none() {
+        let start = Instant::now();
+        let (engine, used) = match board.to_move() {
+            Colour::Red => (&mut red, &mut used_red),
+            Colour::Blue => (&mut blue, &mut used_blue),
+        };
+        let sq = engine.choose_move(&board, &mut |_| {}).expect("a move");
+        *used += start.elapsed();
+        board.play(sq);
+        plies += 1;
+    }
+    (used_red, used_blue, plies)
+}
+
+#[test]
+fn a_game_clock_never_runs_out() {
+    let total = Duration::from_millis(1500);
+    let (red, blue, plies) = clocked_game(total, Duration::ZERO);
+    assert!(
+        red < total && blue < total,
+        "{red:?} {blue:?} in {plies} plies"
+    );
+    // It is spent, not hoarded: at least a third of it over a whole game.
+    assert!(
+        red + blue > total * 2 / 3,
+        "{red:?} {blue:?} in {plies} plies"
+    );
+    let inc = Duration::from_millis(20);
+    let (red, blue, plies) = clocked_game(Duration::from_millis(300), inc);
+    let allowed = Duration::from_millis(300) + inc * (plies as u32 / 2);
+    assert!(
+        red < allowed && blue < allowed,
+        "{red:?} {blue:?} in {plies} plies"
+    );
 }

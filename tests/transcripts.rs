@@ -13,7 +13,7 @@
 
 use jump61::board::{Board, Colour, Coord, Rules, Squares};
 use jump61::protocol::{Dialect, Flow, Options, Session, run_loop};
-use jump61::search::EngineConfig;
+use jump61::search::{EngineConfig, Limit};
 use std::cell::RefCell;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -48,12 +48,13 @@ impl Write for Shared {
     }
 }
 
-/// Quick, reproducible settings; prompts off in 2014, as when input is not a terminal.
+/// Quick, reproducible settings (a node limit, not time; one thread); prompts off in 2014,
+/// as when input is not a terminal.
 fn options(dialect: Dialect) -> Options {
     Options {
         dialect,
         engine: EngineConfig {
-            move_time: Duration::from_millis(50),
+            limit: Limit::Nodes(20_000),
             threads: 1,
             ..EngineConfig::default()
         },
@@ -295,7 +296,7 @@ fn ai_vs_ai(dialect: Dialect, size: usize) -> String {
     } else {
         ""
     };
-    let input = format!("time 0.05\nthreads 1\nseed 7\nsize {size}\nauto red\n{go}dump\n");
+    let input = format!("nodes 20000\nthreads 1\nseed 7\nsize {size}\nauto red\n{go}dump\n");
     let (out, err) = run_split(&input, options(dialect));
     assert_eq!(err, "", "no errors in an AI-vs-AI game");
     let start = Board::with_rules(size, dialect.rules());
@@ -407,9 +408,40 @@ fn a_person_against_the_ai_to_the_end() {
     }
 }
 
+/// With `ponder on`, the AI thinks while the person is to move and stops at the next line;
+/// the game goes on as without it.
+#[test]
+fn pondering_runs_between_lines_and_stops_at_the_next() {
+    let sink = Shared::default();
+    let (mut out, mut err) = (sink.clone(), sink.clone());
+    let mut session = Session::new(options(Dialect::V2014), &mut out, &mut err);
+    for line in ["size 5", "ponder on", "start"] {
+        assert_eq!(session.handle_line(line), Flow::Continue);
+    }
+    let mut pondered = 0;
+    while session.board().winner().is_none() {
+        assert_eq!(session.board().to_move(), Colour::Red);
+        std::thread::sleep(Duration::from_millis(5));
+        pondered += session.is_pondering() as usize;
+        let board = *session.board();
+        let sq = Squares(board.legal_moves()).next().expect("a legal move");
+        assert_eq!(
+            session.handle_line(&board.coord(sq).to_string()),
+            Flow::Continue
+        );
+        let said = sink.take();
+        assert!(!said.contains("error:"), "{said}");
+        assert!(said.contains("Blue moves") || session.board().winner().is_some());
+    }
+    assert!(pondered > 0, "never pondered");
+    assert!(!session.is_pondering(), "pondering after the game");
+    session.handle_line("ponder off");
+    assert!(!session.is_pondering());
+}
+
 #[test]
 fn search_progress_goes_only_to_the_error_stream() {
-    let input = "time 0.05\nthreads 1\nsize 3\nverbose\nauto red\nstart\n";
+    let input = "nodes 20000\nthreads 1\nsize 3\nverbose\nauto red\nstart\n";
     let (out, err) = run_split(input, options(Dialect::V2014));
     assert!(!out.lines().any(|l| l.starts_with("info")), "{out}");
     assert!(err.lines().all(|l| l.starts_with("info ")), "{err}");
@@ -558,8 +590,8 @@ fn the_binary_exits_0_after_quit_and_ignores_the_rest() {
 #[test]
 fn the_binary_plays_a_whole_ai_game_from_flags() {
     let args = [
-        "--time",
-        "0.05",
+        "--nodes",
+        "20000",
         "--threads",
         "1",
         "--seed",

@@ -5,7 +5,7 @@
 use super::ai::{Purpose, Report, Thinker};
 use crate::board::{Board, Colour, Coord, MAX_SIZE, MIN_SIZE};
 use crate::protocol::{Command, Session};
-use crate::search::{Engine, Progress};
+use crate::search::{Engine, Limit, Progress};
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use std::cell::Cell;
 use std::time::{Duration, Instant};
@@ -294,7 +294,11 @@ impl<'a> App<'a> {
 
     /// `>` doubles the AI's time a move, `<` halves it.
     fn scale_time(&mut self, longer: bool) {
-        let ms = self.session.engine_config().move_time.as_millis() as u64;
+        // Under a node limit or a clock the keys start again from one second a move.
+        let ms = match self.session.engine_config().limit {
+            Limit::MoveTime(t) => t.as_millis() as u64,
+            _ => 1000,
+        };
         let ms = if longer { ms * 2 } else { ms / 2 };
         let ms = ms.clamp(TIME_KEYS_MS.0, TIME_KEYS_MS.1);
         self.command(Command::Time(Duration::from_millis(ms)));

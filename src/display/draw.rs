@@ -3,7 +3,7 @@
 
 use super::app::{App, BoardArea, player_name, seconds};
 use crate::board::Colour;
-use crate::search::Progress;
+use crate::search::{Limit, Progress};
 use ratatui::Frame;
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
@@ -211,7 +211,11 @@ pub fn status_line(app: &App) -> String {
     let s = &app.session;
     let board = s.board();
     let c = s.engine_config();
-    let ai = format!("AI L{} {}", c.level, seconds(c.move_time));
+    let limit = match c.limit {
+        Limit::MoveTime(t) => seconds(t),
+        other => other.to_string(),
+    };
+    let ai = format!("AI L{} {limit}", c.level);
     let side = |colour| {
         if s.is_ai(colour) {
             ai.clone()

@@ -61,6 +61,11 @@ impl fmt::Display for Dialect {
 const MIN_SECONDS: f64 = 0.001;
 /// Longest time per move accepted, in seconds (a day).
 const MAX_SECONDS: f64 = 86_400.0;
+/// The shortest and longest game clocks accepted, in minutes a side.
+const MIN_CLOCK_MINUTES: f64 = 0.001;
+const MAX_CLOCK_MINUTES: f64 = 1440.0;
+/// Most nodes a move may be given (`nodes N`).
+pub const MAX_NODES: u64 = 1 << 50;
 /// Largest transposition table accepted, in MiB.
 pub const MAX_HASH_MB: u64 = 4096;
 /// Most search threads accepted.
@@ -128,6 +133,15 @@ pub enum Command {
     Undo,
     /// `redo`: play again what `undo` took back.
     Redo,
+    /// `nodes N`: the AI's moves limited by nodes instead of time (reproducible).
+    Nodes(u64),
+    /// `clock MINUTES INCREMENT`: a game clock for each side.
+    Clock {
+        total: Duration,
+        increment: Duration,
+    },
+    /// `ponder on|off`: think on the opponent's time.
+    Ponder(bool),
 }
 
 /// Why a line is not a command. Each message says what was wrong.
@@ -161,6 +175,14 @@ pub enum CommandError {
     BadColour { text: String, allowed: &'static str },
     #[error("bad verbose setting '{}': use on or off", clip(.0))]
     BadSwitch(String),
+    #[error("bad ponder setting '{}': use on or off", clip(.0))]
+    BadPonder(String),
+    #[error(
+        "bad clock '{}': expected MINUTES ({MIN_CLOCK_MINUTES} to {MAX_CLOCK_MINUTES}) and \
+         an INCREMENT in seconds (0 to {MAX_SECONDS}), such as clock 5 2",
+        clip(.0)
+    )]
+    BadClock(String),
     #[error(
         "bad time '{}': expected a number of seconds from {MIN_SECONDS} to {MAX_SECONDS}, \
          such as 0.5",
@@ -212,6 +234,10 @@ struct Spec {
     /// Part of the 2014 text (as opposed to this program's extensions).
     required: bool,
     in_2019: bool,
+    /// A prefix of it names it in the 2019 dialect. Commands added later are typed in full,
+    /// so that the abbreviations in use (`n` for new, `c` for clear, `p` for position) keep
+    /// their meaning.
+    prefix: bool,
 }
 
 const fn spec(name: &'static str, args: &'static str, about: &'static str) -> Spec {
@@ -221,6 +247,7 @@ const fn spec(name: &'static str, args: &'static str, about: &'static str) -> Sp
         about,
         required: true,
         in_2019: true,
+        prefix: true,
     }
 }
 
@@ -231,6 +258,15 @@ const fn extension(name: &'static str, args: &'static str, about: &'static str) 
         about,
         required: false,
         in_2019: true,
+        prefix: true,
+    }
+}
+
+/// An extension named only in full (see `Spec::prefix`).
+const fn in_full(name: &'static str, args: &'static str, about: &'static str) -> Spec {
+    Spec {
+        prefix: false,
+        ..extension(name, args, about)
     }
 }
 
@@ -299,8 +335,24 @@ const SPECS: &[Spec] = &[
     ),
     extension(
         "solve",
-        "K [N]",
-        "a forced win within K (1 to 8) own moves? (gives up after N positions, 5000000)",
+        "[K [N]]",
+        "a forced win within K (1 to 8) own moves? (gives up after N positions, 5000000); \
+         no K: who wins",
+    ),
+    in_full(
+        "nodes",
+        "N",
+        "limit the AI's moves by N nodes instead of time (1 thread: reproducible)",
+    ),
+    in_full(
+        "clock",
+        "M I",
+        "a game clock: M minutes a side, I seconds added after each move",
+    ),
+    in_full(
+        "ponder",
+        "on|off",
+        "think on the opponent's time while a person is to move",
     ),
     extension(
         "undo",
@@ -397,7 +449,7 @@ fn resolve(word: &str, dialect: Dialect) -> Result<&'static str, CommandError> {
             return Err(CommandError::NoStartIn2019);
         }
         let candidates: Vec<&str> = known
-            .filter(|s| s.name.starts_with(&word))
+            .filter(|s| s.prefix && s.name.starts_with(&word))
             .map(|s| s.name)
             .collect();
         match candidates[..] {
@@ -451,6 +503,20 @@ pub fn parse_seconds(text: &str) -> Result<Duration, CommandError> {
         return Err(bad());
     }
     Duration::try_from_secs_f64(secs).map_err(|_| bad())
+}
+
+/// A game clock, as `clock` and `--clock` take it: minutes a side, seconds of increment.
+pub fn parse_clock(minutes: &str, increment: &str) -> Result<(Duration, Duration), CommandError> {
+    let bad = || CommandError::BadClock(format!("{minutes} {increment}"));
+    let (m, i): (f64, f64) = match (minutes.parse(), increment.parse()) {
+        (Ok(m), Ok(i)) => (m, i),
+        _ => return Err(bad()),
+    };
+    if !(MIN_CLOCK_MINUTES..=MAX_CLOCK_MINUTES).contains(&m) || !(0.0..=MAX_SECONDS).contains(&i) {
+        return Err(bad());
+    }
+    let total = Duration::try_from_secs_f64(m * 60.0).map_err(|_| bad())?;
+    Ok((total, Duration::try_from_secs_f64(i).map_err(|_| bad())?))
 }
 
 /// `red` or `blue`, in any case.
@@ -637,6 +703,24 @@ impl Command {
             }
             "undo" => Command::Undo,
             "redo" => Command::Redo,
+            "nodes" => Command::Nodes(ranged(
+                arg("a node count N (1 to 2^50)")?,
+                "node count",
+                1,
+                MAX_NODES,
+            )?),
+            "clock" => {
+                let total = arg("MINUTES a side and an INCREMENT in seconds")?;
+                let increment = arg("an INCREMENT in seconds after the MINUTES")?;
+                let (total, increment) = parse_clock(total, increment)?;
+                Command::Clock { total, increment }
+            }
+            "ponder" => match words.next().map(str::to_ascii_lowercase).as_deref() {
+                Some("on") => Command::Ponder(true),
+                Some("off") => Command::Ponder(false),
+                Some(other) => return Err(CommandError::BadPonder(other.to_string())),
+                None => return Err(CommandError::BadPonder(String::new())),
+            },
             "move" => return Err(CommandError::MoveNumber),
             _ => return Err(CommandError::Unknown(name.to_string())),
         };
@@ -765,6 +849,41 @@ mod tests {
                 moves: 3,
                 positions: 1000
             }
+        );
+    }
+
+    #[test]
+    fn limits_and_pondering_parse() {
+        assert_eq!(ok14("nodes 50000"), Command::Nodes(50_000));
+        assert_eq!(
+            ok14("clock 5 2"),
+            Command::Clock {
+                total: Duration::from_secs(300),
+                increment: Duration::from_secs(2)
+            }
+        );
+        assert_eq!(
+            ok14("clock 0.5 0"),
+            Command::Clock {
+                total: Duration::from_secs(30),
+                increment: Duration::ZERO
+            }
+        );
+        assert_eq!(ok14("ponder ON"), Command::Ponder(true));
+        assert_eq!(ok14("ponder off"), Command::Ponder(false));
+        assert_eq!(
+            err14("nodes 0"),
+            "node count 0 is out of range: it must be 1 to 1125899906842624"
+        );
+        assert_eq!(err14("nodes"), "nodes needs a node count N (1 to 2^50)");
+        assert!(err14("clock 5").starts_with("clock needs an INCREMENT"));
+        assert!(err14("clock 0 1").starts_with("bad clock '0 1'"));
+        assert!(err14("clock 5 -1").starts_with("bad clock '5 -1'"));
+        assert!(err14("clock nan 1").starts_with("bad clock 'nan 1'"));
+        assert_eq!(err14("ponder"), "bad ponder setting '': use on or off");
+        assert_eq!(
+            err14("ponder maybe"),
+            "bad ponder setting 'maybe': use on or off"
         );
     }
 
@@ -931,6 +1050,10 @@ mod tests {
         assert_eq!(parse19("si 4"), Ok(Some(Command::Size(4))));
         assert_eq!(parse19("n"), Ok(Some(Command::Clear)));
         assert_eq!(parse19("q"), Ok(Some(Command::Quit)));
+        assert_eq!(parse19("c"), Ok(Some(Command::Clear)));
+        assert_eq!(parse19("p"), Ok(Some(Command::Position(None))));
+        assert_eq!(parse19("nodes 5"), Ok(Some(Command::Nodes(5))));
+        assert!(parse19("pon on").is_err());
         assert_eq!(parse19("set 1 1 0"), parse14("set 1 1 0"));
     }
 

@@ -9,8 +9,8 @@ mod session;
 pub mod view;
 
 pub use command::{
-    Command, CommandError, Dialect, MAX_HASH_MB, MAX_LEVEL, MAX_QUOTED, MAX_SOLVE,
-    MAX_SOLVE_POSITIONS, MAX_THREADS, clip, help_text, parse_seconds,
+    Command, CommandError, Dialect, MAX_HASH_MB, MAX_LEVEL, MAX_NODES, MAX_QUOTED, MAX_SOLVE,
+    MAX_SOLVE_POSITIONS, MAX_THREADS, clip, help_text, parse_clock, parse_seconds,
 };
 pub use session::{Flow, Options, PlayError, Session};
 

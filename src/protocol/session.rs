@@ -5,7 +5,7 @@ use super::command::{Command, Dialect, help_text};
 use super::view;
 use crate::board::{Board, ByColour, Colour, geometry};
 use crate::search::solve::{SolveProgress, solve_with};
-use crate::search::{Engine, EngineConfig, Progress};
+use crate::search::{Engine, EngineConfig, Limit, Ponder, Progress};
 use std::fmt;
 use std::io::Write;
 use thiserror::Error;
@@ -114,6 +114,8 @@ pub struct Session<'a> {
     /// The AI's moves come from outside (`play_ai_move`), e.g. from the board screen's
     /// search thread, instead of from a search inside `execute`.
     external_ai: bool,
+    /// The AI thinking on a person's time (`ponder on`); dropping it stops it.
+    pondering: Option<Ponder>,
 }
 
 impl<'a> Session<'a> {
@@ -136,6 +138,7 @@ impl<'a> Session<'a> {
             history: Vec::new(),
             future: Vec::new(),
             external_ai: false,
+            pondering: None,
         }
     }
 
@@ -247,6 +250,8 @@ impl<'a> Session<'a> {
 
     /// Parses and carries out one input line; errors go to the error sink.
     pub fn handle_line(&mut self, line: &str) -> Flow {
+        // A line has come: thinking on the person's time ends here, its work kept in the table.
+        self.pondering = None;
         let flow = match Command::parse(line, self.dialect) {
             Ok(None) => Flow::Continue,
             Ok(Some(command)) => match self.execute(command) {
@@ -261,7 +266,32 @@ impl<'a> Session<'a> {
                 Flow::Continue
             }
         };
-        if self.closed { Flow::Quit } else { flow }
+        if self.closed {
+            return Flow::Quit;
+        }
+        if flow == Flow::Continue {
+            self.ponder_if_waiting();
+        }
+        flow
+    }
+
+    /// With `ponder on`, while a person is to move against the AI, the AI thinks on the
+    /// person's time (on another thread) until the next line comes.
+    fn ponder_if_waiting(&mut self) {
+        let mover = self.board.to_move();
+        let waiting = self.engine.config().ponder
+            && self.in_play()
+            && self.board.winner().is_none()
+            && !self.is_ai(mover)
+            && self.is_ai(mover.opponent());
+        if waiting {
+            self.pondering = Some(self.engine.ponder(&self.board));
+        }
+    }
+
+    /// Whether the AI is thinking on a person's time now.
+    pub fn is_pondering(&self) -> bool {
+        self.pondering.as_ref().is_some_and(|p| !p.is_finished())
     }
 
     /// Carries out one command, then lets the AI move while it is its turn.
@@ -342,8 +372,23 @@ impl<'a> Session<'a> {
             }
             Command::Move { row, col } => self.manual_move(row, col)?,
             Command::Time(time) => {
-                self.configure(|c| c.move_time = time);
+                self.configure(|c| c.limit = Limit::MoveTime(time));
                 self.say(&format!("time per move: {} s", time.as_secs_f64()));
+            }
+            Command::Nodes(nodes) => {
+                self.configure(|c| c.limit = Limit::Nodes(nodes));
+                self.say(&format!("nodes per move: {nodes}"));
+            }
+            Command::Clock { total, increment } => {
+                let limit = Limit::Clock { total, increment };
+                self.configure(|c| c.limit = limit);
+                // The same setting again still means a fresh clock for both sides.
+                self.engine.reset_clock();
+                self.say(&format!("clock: {limit}"));
+            }
+            Command::Ponder(on) => {
+                self.configure(|c| c.ponder = on);
+                self.say(if on { "ponder: on" } else { "ponder: off" });
             }
             Command::Hash(mb) => {
                 let kept = self.engine.config().hash_mb;

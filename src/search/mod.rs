@@ -5,39 +5,38 @@
 
 pub mod bench;
 mod busy;
+pub mod clock;
 pub mod eval;
+pub mod limits;
 mod negamax;
+mod ponder;
 pub mod score;
 pub mod solve;
 mod threads;
 pub mod tt;
 
+pub use clock::GameClock;
+pub use limits::{Limit, Limits};
 pub use negamax::Evaluation;
+pub use ponder::Ponder;
 pub use score::Score;
 
 use crate::board::{Board, Coord, Squares};
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
-use score::{INFINITY, MAX_PLY};
+use score::INFINITY;
 use std::collections::TryReserveError;
 use std::fmt;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 use tt::Table;
-
-/// Nodes per second that one thread of this engine is budgeted for. The soft limit of a
-/// move is this many nodes per second of its time, so a one-thread search does the same
-/// work on every run and machine (determinism); the clock is a hard limit that binds only
-/// where nodes are slower than this. The project's machine searches 2 to 6 million nodes a
-/// second (explosive positions are the slow ones), so the budget binds first there.
-pub const BUDGET_NODES_PER_SECOND: f64 = 1_000_000.0;
 
 /// Settings of an automated player.
 #[derive(Clone, Debug, PartialEq)]
 pub struct EngineConfig {
-    /// Time for one move; the search stops inside it.
-    pub move_time: Duration,
+    /// What limits each move: its time (the default, 1 s), nodes, a depth, or a game clock.
+    pub limit: Limit,
     /// Transposition table size in MiB.
     pub hash_mb: usize,
     /// Search threads (1 = deterministic).
@@ -46,16 +45,19 @@ pub struct EngineConfig {
     pub level: u8,
     /// Seed for the random choices of the low levels.
     pub seed: u64,
+    /// Think on the opponent's time (see `Engine::ponder`).
+    pub ponder: bool,
 }
 
 impl Default for EngineConfig {
     fn default() -> Self {
         EngineConfig {
-            move_time: Duration::from_secs(1),
+            limit: Limit::default(),
             hash_mb: 16,
             threads: 1,
             level: 5,
             seed: 0,
+            ponder: false,
         }
     }
 }
@@ -93,44 +95,12 @@ impl fmt::Display for Progress {
 /// Explosions the full engine searches beyond its horizon (0: none).
 pub const QUIESCENCE_PLIES: u32 = 4;
 
-/// On boards up to this many squares (6x6), the node budget never stops a search before
-/// `DUTY_DEPTH`: the spec's duties (a win within four own moves, seven plies; no avoidable
-/// loss within four, eight plies) need that depth. Only the clock can stop it sooner.
+/// On boards up to this many squares (6x6), neither the node limit nor the soft time stops a
+/// search before `DUTY_DEPTH`: the spec's duties (a win within four own moves, seven plies; no
+/// avoidable loss within four, eight plies) need that depth. Only a hard time limit can.
 pub const DUTY_SQUARES: usize = 36;
 /// See `DUTY_SQUARES`.
 pub const DUTY_DEPTH: u32 = 8;
-
-/// How far one search may go.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Limits {
-    pub max_depth: u32,
-    /// The node budget applies only once this depth is finished.
-    pub min_depth: u32,
-    pub node_budget: u64,
-    pub move_time: Duration,
-}
-
-impl Limits {
-    /// The limits of a move given `move_time`: the node budget it buys, the clock as a cap.
-    pub fn for_time(move_time: Duration) -> Limits {
-        Limits {
-            max_depth: MAX_PLY as u32 - 2,
-            min_depth: 1,
-            node_budget: (move_time.as_secs_f64() * BUDGET_NODES_PER_SECOND).max(1.0) as u64,
-            move_time,
-        }
-    }
-
-    /// A search to exactly `depth` plies (unless a proven result comes first), unlimited in time.
-    pub fn depth(depth: u32) -> Limits {
-        Limits {
-            max_depth: depth,
-            min_depth: 1,
-            node_budget: u64::MAX,
-            move_time: Duration::from_secs(1 << 30),
-        }
-    }
-}
 
 /// What a search found.
 #[derive(Clone, Debug, PartialEq)]
@@ -142,21 +112,25 @@ pub struct SearchResult {
     pub nodes: u64,
 }
 
-/// An automated player: keeps its table between moves of one game.
+/// An automated player: keeps its table between moves of one game, and the game clock.
 pub struct Engine {
     config: EngineConfig,
-    table: Table,
+    /// Shared with a ponder search on another thread (see `ponder`).
+    table: Arc<Table>,
     rng: Xoshiro256PlusPlus,
     /// Set from outside to end the current search early ("move now", quitting).
     stop: Option<Arc<AtomicBool>>,
+    /// Each side's time left, under `Limit::Clock`.
+    clock: Option<GameClock>,
 }
 
 impl Engine {
     /// A new engine with empty tables.
     pub fn new(config: EngineConfig) -> Engine {
         Engine {
-            table: Table::new(config.hash_mb),
+            table: Arc::new(Table::new(config.hash_mb)),
             rng: Xoshiro256PlusPlus::seed_from_u64(config.seed),
+            clock: clock_for(config.limit),
             config,
             stop: None,
         }
@@ -175,7 +149,7 @@ impl Engine {
     }
 
     /// Changes the settings: a new hash size makes a new table, a new seed restarts the
-    /// random choices.
+    /// random choices, a new clock setting restarts both clocks.
     ///
     /// # Panics
     /// If a new table cannot be allocated; sizes typed by a user go through `try_set_config`.
@@ -189,23 +163,55 @@ impl Engine {
     /// table and settings stay, and the process lives on.
     pub fn try_set_config(&mut self, config: EngineConfig) -> Result<(), TryReserveError> {
         if config.hash_mb != self.config.hash_mb {
-            self.table = Table::try_new(config.hash_mb)?;
+            self.table = Arc::new(Table::try_new(config.hash_mb)?);
         }
         if config.seed != self.config.seed {
             self.rng = Xoshiro256PlusPlus::seed_from_u64(config.seed);
+        }
+        if config.limit != self.config.limit {
+            self.clock = clock_for(config.limit);
         }
         self.config = config;
         Ok(())
     }
 
-    /// Forgets everything learned (a new game); restarts the random choices from the seed.
+    /// Forgets everything learned (a new game); restarts the random choices from the seed
+    /// and both clocks.
     pub fn clear(&mut self) {
         self.table.clear();
         self.rng = Xoshiro256PlusPlus::seed_from_u64(self.config.seed);
+        self.reset_clock();
+    }
+
+    /// Both sides' clocks back to the full time (a new game).
+    pub fn reset_clock(&mut self) {
+        if let Some(clock) = &mut self.clock {
+            clock.reset();
+        }
+    }
+
+    /// The game clock, when the limit is one.
+    pub fn clock(&self) -> Option<&GameClock> {
+        self.clock.as_ref()
+    }
+
+    /// The limits of the next move on `board`, from the settings and the clock.
+    pub fn limits(&self, board: &Board) -> Limits {
+        let mut limits = match (self.config.limit, &self.clock) {
+            (Limit::MoveTime(t), _) => Limits::move_time(t),
+            (Limit::Nodes(n), _) => Limits::nodes(n),
+            (Limit::Depth(d), _) => Limits::depth(d),
+            (Limit::Clock { .. }, Some(clock)) => clock.limits(board),
+            (Limit::Clock { total, .. }, None) => Limits::move_time(total),
+        };
+        if board.squares() <= DUTY_SQUARES {
+            limits.min_depth = DUTY_DEPTH;
+        }
+        limits
     }
 
     /// Chooses a move for the side to move, or `None` when the game is over. `progress` is
-    /// called after each finished depth.
+    /// called after each finished depth. Under a game clock, the time taken is charged.
     pub fn choose_move(
         &mut self,
         board: &Board,
@@ -214,45 +220,52 @@ impl Engine {
         if board.legal_moves() == 0 {
             return None;
         }
-        let mut time = Limits::for_time(self.config.move_time);
-        if board.squares() <= DUTY_SQUARES {
-            time.min_depth = DUTY_DEPTH;
-        }
-        let result = match self.config.level {
-            1 => return Some(self.greedy_move(board)),
-            2 => self.search(
-                board,
-                Limits {
-                    max_depth: 2,
-                    ..time
-                },
-                Evaluation::Full,
-                true,
-                progress,
-            ),
-            3 => self.search(
-                board,
-                Limits {
-                    max_depth: 4,
-                    ..time
-                },
-                Evaluation::SquareCount,
-                false,
-                progress,
-            ),
-            4 => self.search(
-                board,
-                Limits {
-                    max_depth: 4,
-                    ..time
-                },
-                Evaluation::Full,
-                true,
-                progress,
-            ),
-            _ => self.search(board, time, Evaluation::Full, true, progress),
+        let start = Instant::now();
+        let limits = self.limits(board);
+        let (depth, evaluation, ordering) = match self.config.level {
+            1 => (0, Evaluation::Full, false),
+            2 => (2, Evaluation::Full, true),
+            3 => (4, Evaluation::SquareCount, false),
+            4 => (4, Evaluation::Full, true),
+            _ => (limits.max_depth, Evaluation::Full, true),
         };
-        Some(result.best_move)
+        let best = if depth == 0 {
+            self.greedy_move(board)
+        } else {
+            let limits = Limits {
+                max_depth: depth.min(limits.max_depth),
+                ..limits
+            };
+            self.search(board, limits, evaluation, ordering, progress)
+                .best_move
+        };
+        if let Some(clock) = &mut self.clock {
+            clock.charge(board.to_move(), start.elapsed());
+        }
+        Some(best)
+    }
+
+    /// Starts thinking on the opponent's time: searches the position after the reply this
+    /// engine expects to `board` (or `board` itself when it expects none) on a thread of its
+    /// own, filling the shared table, until the returned handle is dropped.
+    pub fn ponder(&self, board: &Board) -> Ponder {
+        let mut target = *board;
+        if let Some(reply) = self.expected_move(board) {
+            target.play(reply);
+        }
+        let style = threads::Style::full(Evaluation::Full, true);
+        Ponder::start(
+            Arc::clone(&self.table),
+            self.config.threads.max(1),
+            target,
+            style,
+        )
+    }
+
+    /// The move the table holds as best for `board`, if it is legal there.
+    pub fn expected_move(&self, board: &Board) -> Option<usize> {
+        let m = self.table.probe(board.hash())?.best_move? as usize;
+        (board.winner().is_none() && board.is_legal(m)).then_some(m)
     }
 
     /// Level 1: the move whose result evaluates best, ties broken by the seeded generator.
@@ -285,20 +298,23 @@ impl Engine {
         progress: &mut dyn FnMut(&Progress),
     ) -> SearchResult {
         self.table.new_search();
-        let style = threads::Style {
-            evaluation,
-            ordering,
-            quiescence_plies: if ordering { QUIESCENCE_PLIES } else { 0 },
-        };
         threads::search(
             &self.table,
             self.config.threads.max(1),
             board,
             limits,
-            style,
-            self.stop.as_deref(),
+            threads::Style::full(evaluation, ordering),
+            self.stop.as_deref().unwrap_or(&AtomicBool::new(false)),
             progress,
         )
+    }
+}
+
+/// The game clock a limit asks for, if any.
+fn clock_for(limit: Limit) -> Option<GameClock> {
+    match limit {
+        Limit::Clock { total, increment } => Some(GameClock::new(total, increment)),
+        _ => None,
     }
 }
 
@@ -349,7 +365,7 @@ mod tests {
         for level in 1..=5 {
             let mut e = Engine::new(EngineConfig {
                 level,
-                move_time: Duration::from_millis(20),
+                limit: Limit::MoveTime(Duration::from_millis(20)),
                 ..EngineConfig::default()
             });
             let sq = e.choose_move(&b, &mut |_| {}).unwrap();

@@ -1,13 +1,15 @@
 //! Lazy SMP: every thread runs its own iterative deepening over the same root with the
 //! shared table; they help each other only through it. One stop flag ends them all. Only
-//! the main thread watches the budget and the clock, and reports progress. The move played
-//! is voted among the threads that finished the deepest depth.
+//! the main thread paces the depths (see `limits::Pacer`) and reports progress; every thread
+//! obeys the hard limits. The move played is voted among the threads that finished the
+//! deepest depth.
 
 use super::busy::Busy;
+use super::limits::{Limits, Pacer};
 use super::negamax::{Evaluation, Shared, Worker};
 use super::score::INFINITY;
 use super::tt::Table;
-use super::{Limits, Progress, Score, SearchResult};
+use super::{Progress, QUIESCENCE_PLIES, Score, SearchResult};
 use crate::board::Board;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
@@ -24,6 +26,18 @@ pub struct Style {
     pub quiescence_plies: u32,
 }
 
+impl Style {
+    /// The style of a search: with ordering comes the quiescence search (the full engine);
+    /// without, the plain baseline.
+    pub fn full(evaluation: Evaluation, ordering: bool) -> Style {
+        Style {
+            evaluation,
+            ordering,
+            quiescence_plies: if ordering { QUIESCENCE_PLIES } else { 0 },
+        }
+    }
+}
+
 /// What one thread finished: its deepest complete depth and the move and score there.
 #[derive(Clone, Copy, Debug)]
 struct Finished {
@@ -32,32 +46,27 @@ struct Finished {
     score: i32,
 }
 
-/// Searches `board` on `threads` threads; see the module docs.
+/// Searches `board` on `threads` threads; see the module docs. Setting `stop` from outside
+/// ends the search as a limit would.
 pub fn search(
     table: &Table,
     threads: usize,
     board: &Board,
     limits: Limits,
     style: Style,
-    external_stop: Option<&AtomicBool>,
+    stop: &AtomicBool,
     progress: &mut dyn FnMut(&Progress),
 ) -> SearchResult {
     let start = Instant::now();
-    let (own_stop, nodes) = (AtomicBool::new(false), AtomicU64::new(0));
-    let stop = external_stop.unwrap_or(&own_stop);
+    let nodes = AtomicU64::new(0);
     let busy = (threads > 1).then(Busy::default);
     let shared = Shared {
         table,
         stop,
         nodes: &nodes,
-        // More threads search more nodes in the same time.
-        node_budget: limits.node_budget.saturating_mul(threads as u64),
-        deadline: start + limits.move_time.saturating_sub(CLOCK_MARGIN),
+        node_budget: limits.nodes,
+        deadline: start + limits.hard_time.saturating_sub(CLOCK_MARGIN),
         busy: busy.as_ref(),
-    };
-    let limits = Limits {
-        node_budget: shared.node_budget,
-        ..limits
     };
     let finished: Vec<Finished> = std::thread::scope(|scope| {
         let helpers: Vec<_> = (1..threads)
@@ -132,6 +141,7 @@ fn iterate(
     progress: &mut dyn FnMut(&Progress),
 ) -> Finished {
     worker.enforce_budget = limits.min_depth <= 1;
+    let mut pacer = Pacer::default();
     let mut root = worker.sorted_moves(board, None, 0);
     let mut result = Finished {
         depth: 0,
@@ -178,9 +188,8 @@ fn iterate(
         if proven.is_some_and(|p| p <= depth) || root.len() == 1 {
             break;
         }
-        // The next depth costs several times this one: do not start what cannot finish.
-        let spent = used >= limits.node_budget / 3 || start.elapsed() >= limits.move_time / 3;
-        if worker.main && worker.enforce_budget && spent {
+        pacer.finished(used, start.elapsed(), result.best_move);
+        if worker.main && depth >= limits.min_depth && !pacer.next_depth_fits(&limits) {
             break;
         }
         depth += if id % 2 == 1 && depth > 2 { 2 } else { 1 };

@@ -8,7 +8,7 @@ use super::grammar::{self, Rng};
 use jump61::arena::referee::parse_move_line;
 use jump61::board::{Board, Colour, Coord, Rules, geometry};
 use jump61::protocol::{Dialect, Options, Session};
-use jump61::search::EngineConfig;
+use jump61::search::{EngineConfig, Limit};
 use std::cell::RefCell;
 use std::collections::VecDeque;
 use std::fmt;
@@ -113,11 +113,12 @@ pub fn fast_options(dialect: Dialect) -> Options {
     Options {
         dialect,
         engine: EngineConfig {
-            move_time: Duration::from_millis(1),
+            limit: Limit::MoveTime(Duration::from_millis(1)),
             hash_mb: 1,
             threads: 1,
             level: 1,
             seed: 0,
+            ponder: false,
         },
         verbose: false,
         prompts: true,

@@ -8,7 +8,7 @@
 use super::grammar::Rng;
 use crate::plain::PlainBoard;
 use jump61::board::{Board, Colour, Squares};
-use jump61::search::{Engine, EngineConfig};
+use jump61::search::{Engine, EngineConfig, Limit};
 use std::time::{Duration, Instant};
 
 /// Search threads per side.
@@ -93,7 +93,7 @@ impl Players {
     fn new_game(&mut self, rng: &mut Rng) {
         for engine in &mut self.engines {
             let config = EngineConfig {
-                move_time: Duration::from_millis(rng.range(5, 20)),
+                limit: Limit::MoveTime(Duration::from_millis(rng.range(5, 20))),
                 seed: rng.next(),
                 ..engine.config().clone()
             };
@@ -118,7 +118,9 @@ pub fn play_game(players: &mut Players, rng: &mut Rng, soak: &mut Soak) -> Resul
     let mut plies = 0;
     while board.winner().is_none() {
         let engine = &mut players.engines[(board.to_move() == Colour::Blue) as usize];
-        let limit = engine.config().move_time;
+        let Limit::MoveTime(limit) = engine.config().limit else {
+            return Err("the soak gives every engine a time a move".to_string());
+        };
         let start = Instant::now();
         let choice = engine.choose_move(&board, &mut |_| {});
         soak.record_overrun(start.elapsed().saturating_sub(limit), &board);
