@@ -1,7 +1,8 @@
 //! The AI: iterative-deepening alpha-beta over the board, with a transposition table.
 //!
-//! `Engine` is what a game talks to: it keeps its table between moves, turns the time per
-//! move into limits, and picks the search that its level asks for.
+//! `Engine` is what a game talks to: it keeps its table and game clock between moves, turns
+//! its `Limit` (time, nodes, depth or a clock) into a search's limits, and picks the search
+//! that its level asks for.
 
 pub mod bench;
 mod busy;
