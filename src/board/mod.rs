@@ -863,8 +863,10 @@ mod tests {
         assert_eq!(b.owned(Colour::Red), 1 | 1 << 4);
         b.set_to_move(Colour::Blue);
         assert_eq!(b.hash(), b.compute_hash());
-        // Setting a square keeps the flipped parity; the side follows the spots from there.
+        // Setting a square keeps the turn parity: the side follows the spot count from there.
         b.set_square(8, 2, Some(Colour::Blue));
+        assert_eq!(b.to_move(), Colour::Blue);
+        b.set_square(8, 1, Some(Colour::Blue));
         assert_eq!(b.to_move(), Colour::Red);
         b.set_square(8, 0, None);
         assert_eq!(b.to_notation(), "1r----/--1r--/------");
