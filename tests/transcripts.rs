@@ -852,3 +852,26 @@ proptest::proptest! {
         }
     }
 }
+
+/// `solve` with no depth proves who wins from here; on the 3x3 start (2014 rules) that is
+/// Blue, as `solve --size 3` and the plain search in `tests/game_value.rs` say.
+#[test]
+fn bare_solve_proves_the_game_value_in_the_loop() {
+    for (header, size_line) in [("", "size 3"), ("# dialect 2019\n", "si 3")] {
+        let text = run(&format!("{header}{size_line}\nsolve\n"));
+        let lines: Vec<&str> = text.lines().filter(|l| !l.ends_with("> ")).collect();
+        let answer = lines.iter().find(|l| l.contains("wins")).copied();
+        assert!(
+            answer.is_some_and(|l| l.trim_start_matches(|c| c != 'B').starts_with("Blue wins")),
+            "{text}"
+        );
+        assert!(text.contains("proof "), "{text}");
+    }
+    // On a board too big for the game-value table it says so and changes nothing.
+    let text = run("solve\ndump\n");
+    assert!(
+        !text.contains("Blue wins") && !text.contains("Red wins"),
+        "{text}"
+    );
+    assert!(text.contains("===="), "{text}");
+}
