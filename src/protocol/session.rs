@@ -162,11 +162,16 @@ impl<'a> Session<'a> {
         if !self.board.is_legal(sq) {
             return Err(PlayError::NoAiMove(mover));
         }
+        self.play_announced(mover, sq);
+        Ok(())
+    }
+
+    /// Plays the AI's move `sq` for `mover`, announces it, and shows what follows.
+    fn play_announced(&mut self, mover: Colour, sq: usize) {
         self.record(sq);
         let line = view::move_line(self.dialect, mover, self.board.coord(sq));
         self.say(&line);
         self.after_move();
-        Ok(())
     }
 
     /// The moves played since the board was last set, oldest first.
@@ -589,10 +594,7 @@ impl<'a> Session<'a> {
                 self.playing = false;
                 return Err(PlayError::NoAiMove(mover));
             };
-            self.record(sq);
-            let line = view::move_line(self.dialect, mover, self.board.coord(sq));
-            self.say(&line);
-            self.after_move();
+            self.play_announced(mover, sq);
         }
         Ok(())
     }

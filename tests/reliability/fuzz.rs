@@ -125,6 +125,19 @@ pub fn fast_options(dialect: Dialect) -> Options {
     }
 }
 
+/// Whether a line asks for work of up to a minute: a bare `solve` proves the game's value.
+/// Like the costly settings the grammar keeps small, it is left to unit and transcript tests.
+pub fn too_costly(text: &str, dialect: Dialect) -> bool {
+    matches!(Command::parse(text, dialect), Ok(Some(Command::SolveValue)))
+}
+
+/// Whether any line of `bytes` is `too_costly`, read as the command loop reads it.
+pub fn has_costly_line(bytes: &[u8], dialect: Dialect) -> bool {
+    bytes
+        .split_inclusive(|&b| b == b'\n')
+        .any(|piece| too_costly(&String::from_utf8_lossy(piece), dialect))
+}
+
 /// Feeds `lines` generated lines (seeded by `seed`) to one session of `dialect`.
 pub fn fuzz_session(dialect: Dialect, seed: u64, lines: u64) -> Result<Tally, Failure> {
     let mut rng = Rng::new(seed);
