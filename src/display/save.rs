@@ -8,10 +8,13 @@ use crate::protocol::{Dialect, Session};
 ///
 /// ```
 /// use jump61::display::save::commands;
+/// use jump61::board::Colour;
 /// use jump61::protocol::{Command, Options, Session};
 /// let (mut out, mut err) = (Vec::new(), Vec::new());
 /// let mut session = Session::new(Options::default(), &mut out, &mut err);
 /// session.execute(Command::Size(3)).unwrap();
+/// // Blue is the AI at first; a person plays it here, so no reply follows 2 2.
+/// session.execute(Command::Manual(Colour::Blue)).unwrap();
 /// session.execute(Command::Start).unwrap();
 /// session.execute(Command::Move { row: 2, col: 2 }).unwrap();
 /// assert!(commands(&session).ends_with("position 1-1-1-/1-1-1-/1-1-1-\nstart\n2 2\n"));
