@@ -170,6 +170,11 @@ fn game_end_is_announced_and_the_moves_stay_to_review() {
     two_people(&mut app);
     keys(&mut app, " jl kh jl ");
     assert_eq!(app.session.board().winner(), Some(Colour::Blue));
+    // While the winning chain reaction is still being drawn, the win is not yet announced.
+    assert!(!app.wave_done());
+    assert!(draw::status_line(&app).starts_with("Blue moves | "));
+    assert!(!app.message.contains("wins!"), "{}", app.message);
+    app.settle();
     let buf = frame(&app, 80, 24);
     let all = lines(&buf);
     assert!(all[21].starts_with("Blue wins | "), "{}", all[21]);

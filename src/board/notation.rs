@@ -74,6 +74,7 @@ impl Board {
         }
         let capacity = &geometry(size as u8).capacity;
         let mut board = Board::with_rules(size, rules);
+        let mut overfull = None;
         let (white_digit, white) = match rules {
             Rules::V2013 => ('-', "--"),
             Rules::V2014 => ('1', "1-"),
@@ -108,8 +109,8 @@ impl Board {
                     'b' | 'B' if spots >= 1 => Some(Colour::Blue),
                     _ => return Err(bad()),
                 };
-                if spots > capacity[sq] {
-                    return Err(NotationError::Overfull {
+                if spots > capacity[sq] && overfull.is_none() {
+                    overfull = Some(NotationError::Overfull {
                         row: r + 1,
                         col: c + 1,
                         spots,
@@ -119,7 +120,12 @@ impl Board {
                 board.set_square(sq, spots, owner);
             }
         }
-        Ok(board)
+        // A winning move stops its chain reaction at once and may leave squares overfull,
+        // so a won board (one colour everywhere) may hold them; no board in play may.
+        match overfull {
+            Some(error) if board.winner().is_none() => Err(error),
+            _ => Ok(board),
+        }
     }
 }
 
@@ -201,5 +207,20 @@ mod tests {
             }
         );
         assert!(err("1-1-/1-1-/").to_string().contains("expected 3"));
+        // Overfull squares are refused on a board in play, even beside a won-looking row.
+        assert!(matches!(err("3r2r/2r1b"), Overfull { row: 1, col: 1, .. }));
+    }
+
+    /// A winning move may leave squares overfull; the board it leaves prints and reads back.
+    #[test]
+    fn a_won_board_with_overfull_squares_reads_back() {
+        let mut board: Board = "2r2r/2b2b".parse().unwrap();
+        board.play(0);
+        assert_eq!(board.winner(), Some(Colour::Red));
+        let text = board.to_notation();
+        let again: Board = text.parse().unwrap();
+        assert_eq!(again.to_notation(), text);
+        assert_eq!(again.hash(), board.hash());
+        assert_eq!(again.winner(), Some(Colour::Red));
     }
 }

@@ -95,6 +95,8 @@ pub struct App<'a> {
     engine: Option<Box<Engine>>,
     /// Moves already seen, so that only a new move starts a wave.
     seen_moves: usize,
+    /// A winning move was played whose announcement waits for its wave to be shown.
+    win_pending: bool,
 }
 
 impl<'a> App<'a> {
@@ -113,6 +115,7 @@ impl<'a> App<'a> {
             quit: false,
             board_area: Cell::new(None),
             engine: None,
+            win_pending: false,
             seen_moves: session.moves().len(),
             session,
         };
@@ -153,11 +156,25 @@ impl<'a> App<'a> {
         if self.cursor >= self.session.board().squares() {
             self.cursor = 0;
         }
+        self.win_pending = new_move && self.session.board().winner().is_some();
+        self.announce_win_once_shown();
+    }
+
+    /// The win is announced when the winning move's chain reaction has been drawn, not
+    /// while the board still shows the squares it has yet to turn over.
+    fn announce_win_once_shown(&mut self) {
         if let Some(winner) = self.session.board().winner()
-            && new_move
+            && self.win_pending
+            && self.wave_done()
         {
+            self.win_pending = false;
             self.message = format!("{} wins! u undoes, n starts a new game, q quits", winner);
         }
+    }
+
+    /// Whether the last move's chain reaction has been drawn to its end.
+    pub fn wave_done(&self) -> bool {
+        self.wave.as_ref().is_none_or(Wave::done)
     }
 
     /// One key press.
@@ -356,6 +373,7 @@ impl<'a> App<'a> {
             w.shown += 1;
             w.next = Instant::now() + WAVE_STEP;
         }
+        self.announce_win_once_shown();
         self.start_ai();
     }
 
@@ -403,6 +421,7 @@ impl<'a> App<'a> {
             if let Some(w) = &mut self.wave {
                 w.shown = w.steps.len();
             }
+            self.announce_win_once_shown();
             self.start_ai();
             let Some(thinker) = &self.thinker else {
                 return;

@@ -224,7 +224,8 @@ pub fn status_line(app: &App) -> String {
         }
     };
     let turn = match board.winner() {
-        Some(w) => format!("{w} wins"),
+        Some(w) if app.wave_done() => format!("{w} wins"),
+        Some(w) => format!("{w} moves"),
         None => format!("{} to move", board.to_move()),
     };
     format!(

@@ -147,6 +147,8 @@ pub enum Command {
 /// Why a line is not a command. Each message says what was wrong.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum CommandError {
+    #[error("line too long: '{}' goes on past {MAX_LINE} bytes; the whole line was ignored", clip(.0))]
+    LineTooLong(String),
     #[error("unknown command '{}'; type help for the list of commands", clip(.0))]
     Unknown(String),
     #[error("'{}' is ambiguous: it could be {candidates}", clip(word))]
@@ -200,6 +202,10 @@ pub enum CommandError {
     #[error("move number 0 is out of range: moves are numbered from 1 (Red makes the odd ones)")]
     MoveZero,
 }
+
+/// The longest line the command loop reads (16 MiB): a longer one is skipped to its end
+/// without being kept, so no input can make the loop hold unbounded memory.
+pub const MAX_LINE: usize = 16 << 20;
 
 /// Most characters of typed text an error message quotes: a 5 MB word must not come back
 /// whole on the error stream.

@@ -9,12 +9,12 @@ mod session;
 pub mod view;
 
 pub use command::{
-    Command, CommandError, Dialect, MAX_HASH_MB, MAX_LEVEL, MAX_NODES, MAX_QUOTED, MAX_SOLVE,
-    MAX_SOLVE_POSITIONS, MAX_THREADS, clip, help_text, parse_clock, parse_seconds,
+    Command, CommandError, Dialect, MAX_HASH_MB, MAX_LEVEL, MAX_LINE, MAX_NODES, MAX_QUOTED,
+    MAX_SOLVE, MAX_SOLVE_POSITIONS, MAX_THREADS, clip, help_text, parse_clock, parse_seconds,
 };
 pub use session::{Flow, Options, PlayError, Session};
 
-use std::io::{BufRead, Write};
+use std::io::{self, BufRead, Write};
 
 /// Runs the command loop until `quit`, the end of `input`, a read error, or a failed write to
 /// `out`. Never panics on any input.
@@ -41,13 +41,114 @@ pub fn run_loop(
             return;
         }
         line.clear();
-        match input.read_until(b'\n', &mut line) {
-            Ok(0) | Err(_) => break,
-            Ok(_) => {}
-        }
-        if session.handle_line(&String::from_utf8_lossy(&line)) == Flow::Quit {
+        let flow = match read_line_capped(&mut input, &mut line, MAX_LINE) {
+            Ok(Line::End) | Err(_) => break,
+            Ok(Line::Whole) => session.handle_line(&String::from_utf8_lossy(&line)),
+            Ok(Line::TooLong) => {
+                let start = String::from_utf8_lossy(&line[..line.len().min(4 * MAX_QUOTED)]);
+                session.reject(&CommandError::LineTooLong(start.into_owned()));
+                Flow::Continue
+            }
+        };
+        if flow == Flow::Quit || session.is_closed() {
             return;
         }
     }
     session.finish();
+}
+
+/// What `read_line_capped` found.
+#[derive(Debug, PartialEq, Eq)]
+enum Line {
+    /// A line (with its newline, if the input had one).
+    Whole,
+    /// A line longer than the cap: its first `cap` bytes are kept, the rest was skipped.
+    TooLong,
+    /// The end of the input.
+    End,
+}
+
+/// Reads one line into `line`, keeping at most `cap` bytes of it; the rest of an overlong
+/// line is read and dropped, so memory stays bounded whatever the input.
+fn read_line_capped(input: &mut impl BufRead, line: &mut Vec<u8>, cap: usize) -> io::Result<Line> {
+    let mut read_any = false;
+    let mut too_long = false;
+    loop {
+        let buffer = input.fill_buf()?;
+        if buffer.is_empty() {
+            break;
+        }
+        read_any = true;
+        let (chunk, found_newline) = match buffer.iter().position(|&b| b == b'\n') {
+            Some(i) => (&buffer[..=i], true),
+            None => (buffer, false),
+        };
+        let room = cap.saturating_sub(line.len());
+        too_long |= chunk.len() > room;
+        line.extend_from_slice(&chunk[..chunk.len().min(room)]);
+        let used = chunk.len();
+        input.consume(used);
+        if found_newline {
+            break;
+        }
+    }
+    Ok(match (read_any, too_long) {
+        (false, _) => Line::End,
+        (true, true) => Line::TooLong,
+        (true, false) => Line::Whole,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_line_past_the_cap_is_cut_and_its_rest_skipped() {
+        let mut input = &b"abcdefgh\nok\n\nlast"[..];
+        let mut line = Vec::new();
+        assert_eq!(
+            read_line_capped(&mut input, &mut line, 4).unwrap(),
+            Line::TooLong
+        );
+        assert_eq!(line, b"abcd");
+        line.clear();
+        assert_eq!(
+            read_line_capped(&mut input, &mut line, 4).unwrap(),
+            Line::Whole
+        );
+        assert_eq!(line, b"ok\n");
+        line.clear();
+        assert_eq!(
+            read_line_capped(&mut input, &mut line, 4).unwrap(),
+            Line::Whole
+        );
+        assert_eq!(line, b"\n");
+        line.clear();
+        assert_eq!(
+            read_line_capped(&mut input, &mut line, 4).unwrap(),
+            Line::Whole
+        );
+        assert_eq!(line, b"last");
+        line.clear();
+        assert_eq!(
+            read_line_capped(&mut input, &mut line, 4).unwrap(),
+            Line::End
+        );
+    }
+
+    #[test]
+    fn an_overlong_line_is_one_error_and_play_goes_on() {
+        let input = format!("size 3\nsize {}\ndump\n", "9".repeat(MAX_LINE + 10));
+        let (mut out, mut err) = (Vec::new(), Vec::new());
+        run_loop(input.as_bytes(), &mut out, &mut err, Options::default());
+        let (out, err) = (
+            String::from_utf8(out).unwrap(),
+            String::from_utf8(err).unwrap(),
+        );
+        assert_eq!(err.lines().count(), 1, "{}", &err[..err.len().min(300)]);
+        assert!(err.starts_with("error: line too long: 'size 999"), "{err}");
+        assert!(err.len() < 200, "{err}");
+        assert!(out.contains("1- 1- 1-\n====\n"), "{out}");
+    }
 }

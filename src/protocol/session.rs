@@ -1,7 +1,7 @@
 //! The game session: the board, who is an AI, whether a game is being played, the engine and
 //! its settings; it carries out commands and writes to an output and an error sink.
 
-use super::command::{Command, Dialect, help_text};
+use super::command::{Command, CommandError, Dialect, help_text};
 use super::view;
 use crate::board::{Board, ByColour, Colour, geometry};
 use crate::search::solve::{SolveProgress, solve_with};
@@ -75,8 +75,12 @@ pub enum PlayError {
         spots: u8,
         capacity: u8,
     },
-    #[error("cannot allocate a hash table of {wanted} MiB; it stays at {kept} MiB")]
-    HashMemory { wanted: usize, kept: usize },
+    #[error("cannot allocate a hash table of {wanted} MiB ({reason}); it stays at {kept} MiB")]
+    HashMemory {
+        wanted: usize,
+        kept: usize,
+        reason: String,
+    },
     #[error("nothing to undo: no move has been played since the board was set")]
     NothingToUndo,
     #[error("nothing to redo: no move has been taken back since the last move")]
@@ -401,8 +405,11 @@ impl<'a> Session<'a> {
                     hash_mb: mb,
                     ..self.engine.config().clone()
                 };
-                (self.engine.try_set_config(config))
-                    .map_err(|_| PlayError::HashMemory { wanted: mb, kept })?;
+                (self.engine.try_set_config(config)).map_err(|e| PlayError::HashMemory {
+                    wanted: mb,
+                    kept,
+                    reason: e.to_string(),
+                })?;
                 self.say(&format!("hash table: {mb} MiB"));
             }
             Command::Threads(threads) => {
@@ -663,6 +670,11 @@ impl<'a> Session<'a> {
         {
             self.closed = true;
         }
+    }
+
+    /// Reports a line refused before it could be read as a command; nothing changes.
+    pub fn reject(&mut self, e: &CommandError) {
+        self.error(e);
     }
 
     /// Writes `error: ...` to the error sink; a failure there is ignored.

@@ -26,12 +26,11 @@ use crate::board::{Board, Coord, Squares};
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
 use score::INFINITY;
-use std::collections::TryReserveError;
 use std::fmt;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
-use tt::Table;
+use tt::{Table, TableMemoryError};
 
 /// Settings of an automated player.
 #[derive(Clone, Debug, PartialEq)]
@@ -162,7 +161,7 @@ impl Engine {
 
     /// As `set_config`, but if a new table cannot be allocated nothing changes: the old
     /// table and settings stay, and the process lives on.
-    pub fn try_set_config(&mut self, config: EngineConfig) -> Result<(), TryReserveError> {
+    pub fn try_set_config(&mut self, config: EngineConfig) -> Result<(), TableMemoryError> {
         if config.hash_mb != self.config.hash_mb {
             self.table = Arc::new(Table::try_new(config.hash_mb)?);
         }

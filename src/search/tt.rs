@@ -7,6 +7,27 @@
 use std::collections::TryReserveError;
 use std::sync::atomic::{AtomicU64, Ordering};
 
+/// Why a table could not be had.
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+pub enum TableMemoryError {
+    /// The allocator refused the size.
+    #[error("{0}")]
+    Reserve(#[from] TryReserveError),
+    /// More than the machine has free: Linux would promise the memory and then kill the
+    /// process while the table is filled, so the size is refused before asking.
+    #[error("{wanted} MiB wanted, {available} MiB of memory available")]
+    Unavailable { wanted: usize, available: usize },
+}
+
+/// The memory the kernel reports as available for new allocations, in MiB (`MemAvailable`
+/// in `/proc/meminfo`), or `None` where that cannot be read.
+pub fn available_mib() -> Option<usize> {
+    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = info.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    let kib: usize = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib >> 10)
+}
+
 /// How a stored score bounds the true value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Bound {
@@ -94,8 +115,16 @@ impl Table {
     }
 
     /// A table of about `mib` MiB, or an error if the memory cannot be reserved: asking
-    /// first, instead of letting the allocation fail, keeps the process alive.
-    pub fn try_new(mib: usize) -> Result<Table, TryReserveError> {
+    /// first, instead of letting the allocation fail, keeps the process alive. The size must
+    /// also fit in the memory the machine has available (`available_mib`), because an
+    /// overcommitting kernel grants more than it has and kills the process later.
+    pub fn try_new(mib: usize) -> Result<Table, TableMemoryError> {
+        if let Some(available) = available_mib().filter(|&a| mib > a) {
+            return Err(TableMemoryError::Unavailable {
+                wanted: mib,
+                available,
+            });
+        }
         let bytes = mib.max(1).saturating_mul(1 << 20);
         let len = bytes / std::mem::size_of::<Slot>();
         let mut slots = Vec::new();
@@ -190,6 +219,12 @@ mod tests {
         assert!(Table::try_new(usize::MAX >> 20).is_err());
         assert!(Table::try_new(1 << 40).is_err());
         assert_eq!(Table::try_new(1).map(|t| t.mib()), Ok(1));
+        if let Some(available) = available_mib() {
+            assert!(matches!(
+                Table::try_new(available + 1),
+                Err(TableMemoryError::Unavailable { .. })
+            ));
+        }
     }
 
     #[test]
