@@ -66,6 +66,22 @@ fn run_loop_survives_raw_byte_streams() {
 
 // ----- what the fuzzer found -----
 
+/// The loop's output and error streams for `input`, in the 2014 dialect with the fuzzer's
+/// fast settings.
+fn run_2014(input: &str) -> (String, String) {
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    run_loop(
+        input.as_bytes(),
+        &mut out,
+        &mut err,
+        fuzz::fast_options(DIALECTS[0]),
+    );
+    (
+        String::from_utf8(out).unwrap(),
+        String::from_utf8(err).unwrap(),
+    )
+}
+
 /// Found by the fuzzer (2014, seed 1, line 2089): a winning move stops its chain reaction at
 /// once and may leave squares holding more spots than they have neighbours; a `set` that
 /// ended the win left them on a board still to be played, whose moves expect a board at rest.
@@ -74,17 +90,7 @@ fn run_loop_survives_raw_byte_streams() {
 fn found_a_set_may_not_end_a_win_and_leave_overfull_squares() {
     let input = "position 2r2r/2b2b\nmanual blue\nstart\n1 1\nset 1 1 0\n\
                  set 1 2 2 r\nset 2 1 2 r\nset 2 2 2 r\nset 1 1 0\ndump\n";
-    let (mut out, mut err) = (Vec::new(), Vec::new());
-    run_loop(
-        input.as_bytes(),
-        &mut out,
-        &mut err,
-        fuzz::fast_options(DIALECTS[0]),
-    );
-    let (out, err) = (
-        String::from_utf8(out).unwrap(),
-        String::from_utf8(err).unwrap(),
-    );
+    let (out, err) = run_2014(input);
     assert!(out.contains("Red wins."), "{out}");
     assert_eq!(err.lines().count(), 1, "{err}");
     assert!(err.starts_with("error: square "), "{err}");
@@ -107,14 +113,7 @@ fn found_a_won_board_may_hold_overfull_squares() {
 fn a_five_megabyte_word_is_quoted_by_forty_characters() {
     let word = "z".repeat(5 << 20);
     let input = format!("{word}\nsize {word}\nposition {word}\n");
-    let (mut out, mut err) = (Vec::new(), Vec::new());
-    run_loop(
-        input.as_bytes(),
-        &mut out,
-        &mut err,
-        fuzz::fast_options(DIALECTS[0]),
-    );
-    let err = String::from_utf8(err).unwrap();
+    let (_, err) = run_2014(&input);
     assert_eq!(err.lines().count(), 3, "{}", &err[..err.len().min(500)]);
     assert!(err.len() < 600, "{}", &err[..600]);
     assert!(err.contains(&format!("'{}...'", "z".repeat(40))), "{err}");

@@ -45,12 +45,13 @@ pub fn run_loop(
             Ok(Line::End) | Err(_) => break,
             Ok(Line::Whole) => session.handle_line(&String::from_utf8_lossy(&line)),
             Ok(Line::TooLong) => {
+                // Enough bytes for the 40 characters the error quotes, even if multi-byte.
                 let start = String::from_utf8_lossy(&line[..line.len().min(4 * MAX_QUOTED)]);
                 session.reject(&CommandError::LineTooLong(start.into_owned()));
                 Flow::Continue
             }
         };
-        if flow == Flow::Quit || session.is_closed() {
+        if flow == Flow::Quit {
             return;
         }
     }
