@@ -273,7 +273,9 @@ pub struct SolveArgs {
     /// Write the proof of the game's value to FILE (check it with `verify-proof`).
     #[arg(long, value_name = "FILE", conflicts_with_all = ["depth", "file"])]
     pub proof: Option<PathBuf>,
-    /// Worker threads for `--file` (default: all cores).
+    /// Worker threads: for `--file`, questions answered at once (default: all cores); for a
+    /// game value, provers that share out the root's moves, each with its own table
+    /// (default 1: one prover, whose table serves every move).
     #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256))]
     pub threads: Option<u16>,
     /// Print each number of moves proven without a win on standard error.
@@ -448,7 +450,8 @@ fn run_solve(args: &SolveArgs) -> i32 {
             positions: settings.positions,
             memory: settings.memory,
         };
-        return solver::run::value(&board, limits, args.proof.as_deref());
+        let threads = args.threads.map_or(1, |t| t as usize);
+        return solver::run::value(&board, limits, threads, args.proof.as_deref());
     };
     let mut progress = |p: &SolveProgress| {
         if args.verbose {

@@ -6,7 +6,8 @@ mod plain;
 
 use jump61::board::{Board, Squares};
 use jump61::solver::collection::{self, Answer, Settings};
-use jump61::solver::dfpn::Limits;
+use jump61::solver::dfpn::{Limits, Stop};
+use jump61::solver::split::game_value_split;
 use jump61::solver::{Value, game_value, proof};
 use plain::PlainBoard;
 use plain::solver::PlainSolver;
@@ -102,6 +103,52 @@ fn values_of_random_small_positions_agree_with_the_plain_search() {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
+/// 4x4 positions from the middle of seeded random games (12 to 17 moves in), not over.
+fn midgame_4x4(count: usize) -> Vec<Board> {
+    let mut state = 0x3434_6d69_6467u64;
+    let mut next = move |n: usize| {
+        state = state
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        ((state >> 33) % n as u64) as usize
+    };
+    let mut boards = Vec::new();
+    while boards.len() < count {
+        let mut board = Board::new(4);
+        for _ in 0..12 + next(6) {
+            let moves: Vec<usize> = Squares(board.legal_moves()).collect();
+            board.play(moves[next(moves.len())]);
+            if board.winner().is_some() {
+                break;
+            }
+        }
+        if board.winner().is_none() {
+            boards.push(board);
+        }
+    }
+    boards
+}
+
+#[test]
+fn provers_sharing_the_root_moves_agree_with_one_prover_and_their_proofs_check() {
+    let mut boards = random_positions(200);
+    boards.extend(midgame_4x4(12));
+    boards.push(Board::new(3));
+    let failures: Vec<String> = boards
+        .par_iter()
+        .filter_map(|b| {
+            let (one, _) = game_value(b, Limits::default());
+            let (split, text) = game_value_split(b, Limits::default(), 2, true);
+            let text = String::from_utf8(text.expect("a proof")).unwrap();
+            let checked = proof::verify(&text).map(|v| (v.root, v.winner));
+            let want = Ok((*b, one.winner().unwrap()));
+            (one.value != split.value || checked != want)
+                .then(|| format!("{}: {:?} / {:?}", b.to_notation(), one.value, split.value))
+        })
+        .collect();
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
 #[test]
 fn the_3x3_proof_checks_and_a_broken_one_does_not() {
     let board = Board::new(3);
@@ -137,6 +184,18 @@ fn a_limit_leaves_the_value_unknown_but_never_wrong() {
     let (report, _) = game_value(&Board::new(4), limits);
     assert!(matches!(report.value, Value::Unknown(_)), "{report:?}");
     assert!(report.answer().starts_with("unknown: the positions limit"));
+}
+
+#[test]
+fn the_table_stays_within_its_memory_limit() {
+    let limits = Limits {
+        memory: 1 << 20,
+        ..Limits::default()
+    };
+    let (report, _) = game_value(&Board::new(4), limits);
+    assert_eq!(report.value, Value::Unknown(Stop::Memory), "{report:?}");
+    assert!(report.memory <= 1 << 20, "{report:?}");
+    assert!(report.answer().starts_with("unknown: the memory limit"));
 }
 
 #[test]

@@ -322,6 +322,24 @@ impl Board {
         self.spots[sq >> 1] >> ((sq & 1) * 4) & 0xF
     }
 
+    /// The spots of squares 0 to 15 as one word, a nibble a square (square 0 lowest): the
+    /// whole of a 4x4 board, for keys that permute squares with word operations.
+    #[inline(always)]
+    pub fn first_spot_word(&self) -> u64 {
+        u64::from_le_bytes(
+            self.spots[..8]
+                .try_into()
+                .expect("a board holds 16 squares"),
+        )
+    }
+
+    /// Bit `i` of `bits` as the low bit of nibble `i` of a word (the layout of
+    /// [`Board::first_spot_word`]).
+    #[inline(always)]
+    pub fn nibble_mask(bits: u16) -> u64 {
+        scatter_nibbles(bits)
+    }
+
     /// Mask of the squares `colour` owns.
     #[inline(always)]
     pub fn owned(&self, colour: Colour) -> u128 {

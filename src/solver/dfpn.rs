@@ -71,15 +71,27 @@ pub enum Stop {
 /// so the winning first moves are proven with what the value's proof already found.
 pub struct Prover {
     pub sym: Symmetries,
-    table: FxHashMap<u128, Entry>,
+    table: FxHashMap<(u64, u64), Entry>,
     /// Positions expanded so far.
     pub positions: u64,
     limits: Limits,
     pub stopped: Option<Stop>,
+    /// Told the positions searched and the table's bytes every [`PROGRESS_EVERY`]
+    /// positions, for a long proof's progress line.
+    pub on_progress: Option<Box<dyn FnMut(u64, usize)>>,
 }
 
-/// Bytes one table slot takes (the key, the entry, and the map's control byte).
-const SLOT_BYTES: usize = std::mem::size_of::<(u128, Entry)>() + 1;
+/// Positions between two calls of [`Prover::on_progress`]: about a second's work.
+pub const PROGRESS_EVERY: u64 = 1 << 19;
+
+/// Bytes one table slot takes (the key, the entry, and the map's control byte): 25, where a
+/// `u128` key's 16-byte alignment would pad the slot to 33.
+const SLOT_BYTES: usize = std::mem::size_of::<((u64, u64), Entry)>() + 1;
+
+/// A key as the table holds it: two words, so that a slot needs 8-byte alignment only.
+fn slot_key(key: u128) -> (u64, u64) {
+    (key as u64, (key >> 64) as u64)
+}
 
 impl Prover {
     /// A prover for boards of side `size`; `None` if their positions do not fit a key.
@@ -90,6 +102,7 @@ impl Prover {
             positions: 0,
             limits,
             stopped: None,
+            on_progress: None,
         })
     }
 
@@ -109,7 +122,10 @@ impl Prover {
     }
 
     fn entry(&self, key: u128) -> Entry {
-        self.table.get(&key).copied().unwrap_or(Entry::FRESH)
+        self.table
+            .get(&slot_key(key))
+            .copied()
+            .unwrap_or(Entry::FRESH)
     }
 
     /// Proves or disproves that the side to move on `board` (not over) wins; the entry
@@ -129,12 +145,16 @@ impl Prover {
         if self.positions >= self.limits.positions {
             self.stopped = Some(Stop::Positions);
         }
-        // The clock and the table's size change slowly: look now and then.
-        if self.positions.is_multiple_of(4096) {
-            if self.limits.deadline.is_some_and(|d| Instant::now() >= d) {
-                self.stopped = Some(Stop::Time);
-            } else if self.memory() > self.limits.memory {
-                self.stopped = Some(Stop::Memory);
+        // The clock is slow to read: look now and then. (The table's size is checked where
+        // it would grow, in `store`.)
+        let late = || self.limits.deadline.is_some_and(|d| Instant::now() >= d);
+        if self.positions.is_multiple_of(4096) && late() {
+            self.stopped = Some(Stop::Time);
+        }
+        if self.positions.is_multiple_of(PROGRESS_EVERY) {
+            let (positions, memory) = (self.positions, self.memory());
+            if let Some(report) = self.on_progress.as_mut() {
+                report(positions, memory);
             }
         }
     }
@@ -144,14 +164,14 @@ impl Prover {
     fn mid(&mut self, board: &Board, key: u128, th_pn: u32, th_dn: u32) -> Entry {
         self.count();
         let Some(children) = self.children(board) else {
-            self.table.insert(key, Entry::WIN);
+            self.store(key, Entry::WIN);
             return Entry::WIN;
         };
         loop {
             let s = self.summarise(&children);
             let done = s.entry.pn >= th_pn || s.entry.dn >= th_dn;
             if done || self.stopped.is_some() {
-                self.table.insert(key, s.entry);
+                self.store(key, s.entry);
                 return s.entry;
             }
             let (child_key, child) = &children[s.best];
@@ -162,6 +182,34 @@ impl Prover {
             let child_th_dn = th_pn.min(s.second_dn.saturating_add(s.second_dn / 4 + 1));
             self.mid(child, *child_key, child_th_pn, child_th_dn);
         }
+    }
+
+    /// Stores an entry, unless the table would have to grow past the memory limit or past
+    /// the memory the system has left: the search then stops cleanly rather than being
+    /// killed, or aborting on a failed allocation, halfway through a long proof.
+    fn store(&mut self, key: u128, entry: Entry) {
+        // Even an insert over a key already there grows a full map: overwrite in place.
+        let key = slot_key(key);
+        if let Some(slot) = self.table.get_mut(&key) {
+            *slot = entry;
+            return;
+        }
+        if self.table.len() >= self.table.capacity() && !self.grow() {
+            self.stopped = Some(Stop::Memory);
+            return;
+        }
+        self.table.insert(key, entry);
+    }
+
+    /// Doubles the table if the limits allow it; false if they do not.
+    fn grow(&mut self) -> bool {
+        let now = self.memory();
+        // Growing allocates the doubled table while the old one is still held.
+        let wanted = now.max(1 << 16).saturating_mul(2);
+        let available = crate::search::tt::available_mib().map_or(usize::MAX, |m| m << 20);
+        wanted <= self.limits.memory
+            && wanted <= available
+            && self.table.try_reserve(self.table.len().max(1)).is_ok()
     }
 
     /// The positions after each move, one per symmetry class, explosions first (they win
@@ -195,7 +243,11 @@ impl Prover {
             second_dn: INF,
         };
         for (i, (key, child)) in children.iter().enumerate() {
-            let e = self.table.get(key).copied().unwrap_or_else(|| fresh(child));
+            let e = self
+                .table
+                .get(&slot_key(*key))
+                .copied()
+                .unwrap_or_else(|| fresh(child));
             s.entry.dn = if e.pn >= INF || s.entry.dn >= INF {
                 INF
             } else {

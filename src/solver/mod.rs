@@ -7,6 +7,7 @@ pub mod dfpn;
 pub mod key;
 pub mod proof;
 pub mod run;
+pub mod split;
 
 use crate::board::{Board, Colour, Squares};
 use dfpn::{Limits, Prover, Stop};
@@ -60,6 +61,16 @@ pub struct Report {
 /// assert_eq!(report.answer(), "Blue wins");
 /// ```
 pub fn game_value(board: &Board, limits: Limits) -> (Report, Option<Prover>) {
+    game_value_watched(board, limits, None)
+}
+
+/// [`game_value`], telling `progress` the positions searched and the table's bytes now and
+/// then (see [`dfpn::PROGRESS_EVERY`]).
+pub fn game_value_watched(
+    board: &Board,
+    limits: Limits,
+    progress: Option<Box<dyn FnMut(u64, usize)>>,
+) -> (Report, Option<Prover>) {
     let start = Instant::now();
     let mut report = Report {
         board: *board,
@@ -76,6 +87,7 @@ pub fn game_value(board: &Board, limits: Limits) -> (Report, Option<Prover>) {
         report.value = Value::TooBig;
         return (report, None);
     };
+    prover.on_progress = progress;
     let root = prover.prove(board);
     report.value = if root.is_win() {
         winning_moves(&mut prover, board)

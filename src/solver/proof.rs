@@ -75,6 +75,14 @@ pub fn proof_size(prover: &Prover, root: &Board, winner: Colour) -> Option<usize
     walk(prover, root, winner, &key, &mut |_, _| size += 1).then_some(size)
 }
 
+/// The first lines of a proof file: what it proves.
+pub fn header(root: &Board, winner: Colour) -> String {
+    format!(
+        "# jump61 proof: {winner} wins\nroot {}\nwinner {winner}\n",
+        root.to_notation()
+    )
+}
+
 /// Writes the proof that `winner` wins from `root`; returns the winner's positions written.
 pub fn write_proof(
     prover: &Prover,
@@ -82,9 +90,18 @@ pub fn write_proof(
     winner: Colour,
     out: &mut dyn Write,
 ) -> io::Result<usize> {
-    writeln!(out, "# jump61 proof: {winner} wins")?;
-    writeln!(out, "root {}", root.to_notation())?;
-    writeln!(out, "winner {winner}")?;
+    out.write_all(header(root, winner).as_bytes())?;
+    write_lines(prover, root, winner, out)
+}
+
+/// Writes the winner's move at every position of the proof below `root`
+/// (`NOTATION R C`), with no header; returns the lines written.
+pub fn write_lines(
+    prover: &Prover,
+    root: &Board,
+    winner: Colour,
+    out: &mut dyn Write,
+) -> io::Result<usize> {
     let mut lines = 0;
     let mut result = Ok(());
     let complete = walk(prover, root, winner, &|b: &Board| *b, &mut |b, sq| {

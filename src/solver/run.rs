@@ -3,20 +3,45 @@
 
 use super::collection::{self, Line, Settings, Summary};
 use super::dfpn::Limits;
-use super::{game_value, proof};
+use super::dfpn::Prover;
+use super::split::game_value_split;
+use super::{game_value_watched, proof};
 use crate::board::Board;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::io::{IsTerminal, Write};
 use std::path::Path;
 use std::time::Instant;
 
-/// Proves the value of `board`, prints the answer and its cost, and writes the proof to
-/// `proof_path` when asked.
-pub fn value(board: &Board, limits: Limits, proof_path: Option<&Path>) -> i32 {
-    let (report, prover) = game_value(board, limits);
+/// Where a proven value's proof comes from: the one prover's table, or the text the
+/// provers of the root's moves wrote together.
+enum ProofSource {
+    Prover(Box<Prover>),
+    Text(Vec<u8>),
+}
+
+/// Proves the value of `board` (with `threads` provers sharing the root's moves when more
+/// than one), prints the answer and its cost, and writes the proof to `proof_path` when
+/// asked.
+pub fn value(board: &Board, limits: Limits, threads: usize, proof_path: Option<&Path>) -> i32 {
+    let (report, source) = if threads > 1 {
+        let (report, text) = game_value_split(board, limits, threads, proof_path.is_some());
+        (report, text.map(ProofSource::Text))
+    } else {
+        let bar = progress_spinner();
+        let shown = bar.clone();
+        let progress = Box::new(move |positions: u64, memory: usize| {
+            shown.set_message(format!(
+                "searched {positions} positions; table {:.1} MB",
+                memory as f64 / 1e6
+            ));
+        });
+        let (report, prover) = game_value_watched(board, limits, Some(progress));
+        bar.finish_and_clear();
+        (report, prover.map(|p| ProofSource::Prover(Box::new(p))))
+    };
     println!("{}", report.answer());
     println!("{report}");
-    let (Some(path), Some(prover), Some(winner)) = (proof_path, prover, report.winner()) else {
+    let (Some(path), Some(source), Some(winner)) = (proof_path, source, report.winner()) else {
         return if proof_path.is_some() && report.winner().is_none() {
             eprintln!("error: no proof to write: the value is not proven");
             1
@@ -26,7 +51,13 @@ pub fn value(board: &Board, limits: Limits, proof_path: Option<&Path>) -> i32 {
     };
     let written = std::fs::File::create(path).and_then(|f| {
         let mut out = std::io::BufWriter::new(f);
-        let n = proof::write_proof(&prover, board, winner, &mut out)?;
+        let n = match &source {
+            ProofSource::Prover(p) => proof::write_proof(p, board, winner, &mut out)?,
+            ProofSource::Text(t) => {
+                out.write_all(t)?;
+                winner_lines(t)
+            }
+        };
         out.flush().map(|_| n)
     });
     match written {
@@ -42,6 +73,14 @@ pub fn value(board: &Board, limits: Limits, proof_path: Option<&Path>) -> i32 {
             1
         }
     }
+}
+
+/// The winner's positions in a proof's text: its lines past the three of the header.
+fn winner_lines(text: &[u8]) -> usize {
+    text.split(|&b| b == b'\n')
+        .filter(|l| !l.is_empty())
+        .count()
+        .saturating_sub(3)
 }
 
 /// Checks the proof in `path`.
@@ -117,6 +156,19 @@ fn progress_bar(len: u64) -> ProgressBar {
     if let Ok(style) = ProgressStyle::with_template("{bar:40} {pos}/{len} {elapsed} (eta {eta})") {
         bar.set_style(style);
     }
+    bar
+}
+
+/// A line on standard error, when it is a terminal, that a long proof keeps up to date.
+fn progress_spinner() -> ProgressBar {
+    if !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::new_spinner();
+    if let Ok(style) = ProgressStyle::with_template("{spinner} {elapsed} {msg}") {
+        bar.set_style(style);
+    }
+    bar.enable_steady_tick(std::time::Duration::from_millis(200));
     bar
 }
 
