@@ -72,14 +72,7 @@ pub fn game_value_watched(
     progress: Option<Box<dyn FnMut(u64, usize)>>,
 ) -> (Report, Option<Prover>) {
     let start = Instant::now();
-    let mut report = Report {
-        board: *board,
-        value: Value::AlreadyOver,
-        positions: 0,
-        proof_size: None,
-        elapsed: Duration::ZERO,
-        memory: 0,
-    };
+    let mut report = Report::empty(board);
     if board.winner().is_some() {
         return (report, None);
     }
@@ -125,6 +118,18 @@ fn winning_moves(prover: &mut Prover, board: &Board) -> Value {
 }
 
 impl Report {
+    /// A report on `board` with nothing searched yet (and the value of a game over).
+    pub fn empty(board: &Board) -> Report {
+        Report {
+            board: *board,
+            value: Value::AlreadyOver,
+            positions: 0,
+            proof_size: None,
+            elapsed: Duration::ZERO,
+            memory: 0,
+        }
+    }
+
     /// The winner, when proven.
     pub fn winner(&self) -> Option<Colour> {
         match self.value {

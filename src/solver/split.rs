@@ -46,14 +46,7 @@ pub fn game_value_split(
     proof: bool,
 ) -> (Report, Option<Vec<u8>>) {
     let start = Instant::now();
-    let mut report = Report {
-        board: *board,
-        value: Value::AlreadyOver,
-        positions: 0,
-        proof_size: None,
-        elapsed: std::time::Duration::ZERO,
-        memory: 0,
-    };
+    let mut report = Report::empty(board);
     if board.winner().is_some() {
         return (report, None);
     }
