@@ -45,15 +45,19 @@ fn solver_winning_moves(board: &Board) -> Vec<usize> {
     }
 }
 
-/// Positions from seeded random play on 2x2 and 3x3 boards, not over.
-fn random_positions(count: usize) -> Vec<Board> {
-    let mut state = 0x6a75_6d70_3631u64;
-    let mut next = move |n: usize| {
+/// A seeded generator of indices below `n` (a 64-bit LCG's high bits).
+fn seeded(mut state: u64) -> impl FnMut(usize) -> usize {
+    move |n| {
         state = state
             .wrapping_mul(6_364_136_223_846_793_005)
             .wrapping_add(1_442_695_040_888_963_407);
         ((state >> 33) % n as u64) as usize
-    };
+    }
+}
+
+/// Positions from seeded random play on 2x2 and 3x3 boards, not over.
+fn random_positions(count: usize) -> Vec<Board> {
+    let mut next = seeded(0x6a75_6d70_3631);
     (0..count)
         .map(|i| {
             let size = 2 + i % 2;
@@ -105,13 +109,7 @@ fn values_of_random_small_positions_agree_with_the_plain_search() {
 
 /// 4x4 positions from the middle of seeded random games (12 to 17 moves in), not over.
 fn midgame_4x4(count: usize) -> Vec<Board> {
-    let mut state = 0x3434_6d69_6467u64;
-    let mut next = move |n: usize| {
-        state = state
-            .wrapping_mul(6_364_136_223_846_793_005)
-            .wrapping_add(1_442_695_040_888_963_407);
-        ((state >> 33) % n as u64) as usize
-    };
+    let mut next = seeded(0x3434_6d69_6467);
     let mut boards = Vec::new();
     while boards.len() < count {
         let mut board = Board::new(4);
