@@ -188,15 +188,17 @@ impl Prover {
     /// the memory the system has left: the search then stops cleanly rather than being
     /// killed, or aborting on a failed allocation, halfway through a long proof.
     fn store(&mut self, key: u128, entry: Entry) {
-        // Even an insert over a key already there grows a full map: overwrite in place.
         let key = slot_key(key);
-        if let Some(slot) = self.table.get_mut(&key) {
-            *slot = entry;
-            return;
-        }
-        if self.table.len() >= self.table.capacity() && !self.grow() {
-            self.stopped = Some(Stop::Memory);
-            return;
+        if self.table.len() >= self.table.capacity() {
+            // Even an insert over a key already there grows a full map: overwrite in place.
+            if let Some(slot) = self.table.get_mut(&key) {
+                *slot = entry;
+                return;
+            }
+            if !self.grow() {
+                self.stopped = Some(Stop::Memory);
+                return;
+            }
         }
         self.table.insert(key, entry);
     }
