@@ -167,8 +167,20 @@ impl Prover {
             self.store(key, Entry::WIN);
             return Entry::WIN;
         };
+        // A child's numbers change only while it is searched: every move adds a spot, so no
+        // position below one child is another child of this node. Read them once, then keep
+        // them here; the table is read again only by the next visit.
+        let mut numbers: Vec<Entry> = children
+            .iter()
+            .map(|(key, child)| {
+                self.table
+                    .get(&slot_key(*key))
+                    .copied()
+                    .unwrap_or_else(|| fresh(child))
+            })
+            .collect();
         loop {
-            let s = self.summarise(&children);
+            let s = summarise(&numbers);
             let done = s.entry.pn >= th_pn || s.entry.dn >= th_dn;
             if done || self.stopped.is_some() {
                 self.store(key, s.entry);
@@ -180,7 +192,7 @@ impl Prover {
             // The 1 + 1/4 of Pawlewicz and Lew: stay in a child until it is clearly worse
             // than the second best, rather than hop back and forth between near equals.
             let child_th_dn = th_pn.min(s.second_dn.saturating_add(s.second_dn / 4 + 1));
-            self.mid(child, *child_key, child_th_pn, child_th_dn);
+            numbers[s.best] = self.mid(child, *child_key, child_th_pn, child_th_dn);
         }
     }
 
@@ -235,50 +247,51 @@ impl Prover {
         }
         Some(children)
     }
+}
 
-    /// The node's numbers from its children's, and which child to search next.
-    fn summarise(&self, children: &[(u128, Board)]) -> Summary {
-        let mut s = Summary {
-            entry: Entry { pn: INF, dn: 0 },
-            best: 0,
-            best_pn: 0,
-            second_dn: INF,
+/// The node's numbers from its children's, and which child to search next.
+fn summarise(numbers: &[Entry]) -> Summary {
+    let mut s = Summary {
+        entry: Entry { pn: INF, dn: 0 },
+        best: 0,
+        best_pn: 0,
+        second_dn: INF,
+    };
+    for (i, &e) in numbers.iter().enumerate() {
+        s.entry.dn = if e.pn >= INF || s.entry.dn >= INF {
+            INF
+        } else {
+            (s.entry.dn + e.pn).min(INF - 1)
         };
-        for (i, (key, child)) in children.iter().enumerate() {
-            let e = self
-                .table
-                .get(&slot_key(*key))
-                .copied()
-                .unwrap_or_else(|| fresh(child));
-            s.entry.dn = if e.pn >= INF || s.entry.dn >= INF {
-                INF
-            } else {
-                (s.entry.dn + e.pn).min(INF - 1)
-            };
-            if e.dn < s.entry.pn {
-                s.second_dn = s.entry.pn;
-                s.entry.pn = e.dn;
-                s.best = i;
-                s.best_pn = e.pn;
-            } else if e.dn < s.second_dn {
-                s.second_dn = e.dn;
-            }
+        if e.dn < s.entry.pn {
+            s.second_dn = s.entry.pn;
+            s.entry.pn = e.dn;
+            s.best = i;
+            s.best_pn = e.pn;
+        } else if e.dn < s.second_dn {
+            s.second_dn = e.dn;
         }
-        if s.entry.pn == 0 {
-            s.entry.dn = INF;
-        }
-        s
     }
+    if s.entry.pn == 0 {
+        s.entry.dn = INF;
+    }
+    s
 }
 
 /// The numbers of a position never expanded: one move may win it, and refuting it takes
-/// about one proof per move (the mobility heuristic of df-pn+).
+/// a proof per move (the mobility heuristic of df-pn+), much more when the side to move
+/// owns many squares. The weight 24 was tuned on seeded 4x4 positions: against plain
+/// mobility it searches 34% fewer positions 8 moves in, 43% fewer 10 moves in (README).
 fn fresh(board: &Board) -> Entry {
+    let owned = board.owned(board.to_move()).count_ones();
     Entry {
         pn: 1,
-        dn: board.legal_moves().count_ones(),
+        dn: board.legal_moves().count_ones() + OWNED_WEIGHT * owned,
     }
 }
+
+/// How much more a square the side to move owns makes it to refute, than a move.
+const OWNED_WEIGHT: u32 = 24;
 
 struct Summary {
     entry: Entry,
