@@ -173,6 +173,68 @@ fn the_3x3_proof_checks_and_a_broken_one_does_not() {
     assert!(proof::verify(&other).is_err());
 }
 
+/// A position in the one-line notation, mirrored in its main diagonal.
+fn transpose(notation: &str) -> String {
+    let rows: Vec<Vec<String>> = notation
+        .split('/')
+        .map(|r| {
+            r.as_bytes()
+                .chunks(2)
+                .map(|c| String::from_utf8(c.to_vec()).unwrap())
+                .collect()
+        })
+        .collect();
+    (0..rows.len())
+        .map(|c| rows.iter().map(|r| r[c].clone()).collect::<String>())
+        .collect::<Vec<_>>()
+        .join("/")
+}
+
+#[test]
+fn a_proof_holds_one_position_of_each_symmetry_class_and_any_one_will_do() {
+    let board = Board::new(3);
+    let (report, prover) = game_value(&board, Limits::default());
+    let mut text = Vec::new();
+    proof::write_proof(
+        &prover.unwrap(),
+        &board,
+        report.winner().unwrap(),
+        &mut text,
+    )
+    .unwrap();
+    let text = String::from_utf8(text).unwrap();
+    let positions: Vec<Board> = text
+        .lines()
+        .filter_map(|l| l.split_whitespace().next()?.parse().ok())
+        .collect();
+    // No two lines are images of each other: Blue's 3x3 moves after Red's corner, edge and
+    // centre come once each, not once per corner and edge.
+    let first: Vec<&Board> = positions.iter().filter(|b| b.total_spots() == 10).collect();
+    assert_eq!(first.len(), 3, "{first:?}");
+    // Mirror every position and its move: the proof still checks, at the same size.
+    let mirrored: Vec<String> = text
+        .lines()
+        .map(
+            |l| match l.split_whitespace().collect::<Vec<_>>().as_slice() {
+                [p, r, c] if !p.starts_with('#') => format!("{} {c} {r}", transpose(p)),
+                _ => l.to_string(),
+            },
+        )
+        .collect();
+    assert_ne!(mirrored.join("\n"), text.trim_end());
+    let checked = proof::verify(&mirrored.join("\n")).unwrap();
+    assert_eq!(checked.positions, proof::verify(&text).unwrap().positions);
+    // A move moved to the wrong square of a mirrored line is caught.
+    let (i, line) = mirrored
+        .iter()
+        .enumerate()
+        .find(|(_, l)| l.ends_with(" 1 2"))
+        .unwrap();
+    let mut wrong = mirrored.clone();
+    wrong[i] = line.replace(" 1 2", " 2 1");
+    assert!(proof::verify(&wrong.join("\n")).is_err());
+}
+
 #[test]
 fn a_limit_leaves_the_value_unknown_but_never_wrong() {
     let limits = Limits {
