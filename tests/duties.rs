@@ -31,8 +31,12 @@ fn read(name: &str) -> Vec<Vec<String>> {
 /// a time limit ever prevents (only a hard time limit could). So the smallest setting shows
 /// they hold at every setting, and the test does not depend on the machine's speed or load.
 fn engine() -> Engine {
+    engine_on(1)
+}
+
+fn engine_on(threads: usize) -> Engine {
     Engine::new(EngineConfig {
-        threads: 1,
+        threads,
         limit: Limit::Nodes(1),
         ..EngineConfig::default()
     })
@@ -154,6 +158,25 @@ fn defence_never_allows_an_avoidable_four_move_loss() {
             check_defence(&row[0], None, &safe).err()
         })
         .collect();
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// Two threads share the root's moves (`search::split`): their first move is still among
+/// the certified winning or safe first moves of every position of both suites.
+#[test]
+fn two_threads_keep_the_duties() {
+    let mut engine = engine_on(2);
+    let mut failures = Vec::new();
+    for (name, column) in [("wins.txt", 2), ("defences.txt", 1)] {
+        for row in read(name) {
+            let board = board_of(&row[0], None);
+            let good: Vec<usize> = row[column].split(',').map(|s| s.parse().unwrap()).collect();
+            let sq = engine.choose_move(&board, &mut |_| {});
+            if !sq.is_some_and(|sq| good.contains(&sq)) {
+                failures.push(format!("{name}: {}: played {sq:?}", row[0]));
+            }
+        }
+    }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 

@@ -13,6 +13,7 @@ mod negamax;
 mod ponder;
 pub mod score;
 pub mod solve;
+mod split;
 mod threads;
 pub mod tt;
 

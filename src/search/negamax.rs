@@ -8,13 +8,15 @@
 use super::busy::Busy;
 use super::eval;
 use super::score::{INFINITY, MAX_PLY, WIN, from_table, to_table};
+use super::split::{Job, RootSplit};
 use super::tt::{Bound, Entry, Table};
 use crate::board::{Board, Squares, geometry};
 use arrayvec::ArrayVec;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, Ordering};
 use std::time::Instant;
 
 /// What all threads of one search share.
+#[derive(Clone, Copy)]
 pub struct Shared<'a> {
     pub table: &'a Table,
     pub stop: &'a AtomicBool,
@@ -25,11 +27,27 @@ pub struct Shared<'a> {
     pub deadline: Instant,
     /// Moves other threads are inside; `None` on one thread.
     pub busy: Option<&'a Busy>,
+    /// The history table of move ordering: shared, so that each thread orders its moves by
+    /// every thread's cut-offs (races only lose an update).
+    pub history: &'a History,
+    /// The root's moves, handed out to the threads (`None` only while it is being ordered).
+    pub split: Option<&'a RootSplit>,
 }
 
 /// Plies of depth left below which a move is never deferred: small subtrees are cheaper to
 /// search twice than to coordinate.
 const DEFER_MIN_DEPTH: i32 = 3;
+
+/// For each side and square, how much cutting off with that move has been worth.
+pub struct History([[AtomicI32; 100]; 2]);
+
+impl Default for History {
+    fn default() -> History {
+        History(std::array::from_fn(|_| {
+            std::array::from_fn(|_| AtomicI32::new(0))
+        }))
+    }
+}
 
 /// Which evaluation the search calls at its leaves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -50,7 +68,6 @@ pub struct Worker<'a> {
     /// Whether move ordering uses the table, killers and history (off for the baseline).
     pub ordering: bool,
     killers: [[u8; 2]; MAX_PLY],
-    history: [[i32; 100]; 2],
     pub nodes: u64,
     unflushed: u64,
     /// Whether the node budget may stop the search (not before the minimum depth).
@@ -60,6 +77,10 @@ pub struct Worker<'a> {
     /// How many explosions deep the horizon search looks (0: evaluation only).
     pub quiescence_plies: u32,
     pub aborted: bool,
+    /// The root move being searched: once another thread has recorded it, this thread
+    /// gives it up, setting `aborted` and `superseded`.
+    pub job: Option<Job>,
+    pub superseded: bool,
 }
 
 /// A move with its ordering key, packed so that one integer compare orders them: the key
@@ -98,13 +119,14 @@ impl<'a> Worker<'a> {
             evaluation: Evaluation::Full,
             ordering: true,
             killers: [[u8::MAX; 2]; MAX_PLY],
-            history: [[0; 100]; 2],
             nodes: 0,
             unflushed: 0,
             enforce_budget: true,
             main: true,
             quiescence_plies: 0,
             aborted: false,
+            job: None,
+            superseded: false,
         }
     }
 
@@ -135,11 +157,22 @@ impl<'a> Worker<'a> {
         if self.shared.stop.load(Ordering::Relaxed) {
             self.aborted = true;
         }
+        if let (Some(split), Some(job)) = (self.shared.split, &self.job)
+            && split.is_done(job)
+        {
+            self.aborted = true;
+            self.superseded = true;
+        }
     }
 
-    /// Tells every thread of this search to stop.
-    pub fn stop_all(&self) {
-        self.shared.stop.store(true, Ordering::Relaxed);
+    /// The shared root, once the search has one.
+    pub fn split(&self) -> Option<&'a RootSplit> {
+        self.shared.split
+    }
+
+    /// Whether the whole search has been told to stop.
+    pub fn stopped(&self) -> bool {
+        self.shared.stop.load(Ordering::Relaxed)
     }
 
     /// Nodes counted by all threads so far.
@@ -324,8 +357,9 @@ impl<'a> Worker<'a> {
             k[1] = k[0];
             k[0] = sq;
         }
-        let h = &mut self.history[board.to_move() as usize][sq as usize];
-        *h = (*h + depth * depth).min(1 << 20);
+        let h = &self.shared.history.0[board.to_move() as usize][sq as usize];
+        let v = h.load(Ordering::Relaxed);
+        h.store((v + depth * depth).min(1 << 20), Ordering::Relaxed);
     }
 
     /// Fills `out` with the legal moves and their ordering keys, unsorted. [`pick_next`]
@@ -339,7 +373,7 @@ impl<'a> Worker<'a> {
         let me = board.to_move();
         let theirs = board.owned(me.opponent());
         let critical = board.critical();
-        let history = &self.history[me as usize];
+        let history = &self.shared.history.0[me as usize];
         for sq in Squares(board.legal_moves()) {
             let key = if !self.ordering {
                 -(sq as i32)
@@ -348,11 +382,11 @@ impl<'a> Worker<'a> {
             } else if critical >> sq & 1 != 0 {
                 (1 << 25)
                     + ((g.neighbour_mask[sq] & theirs).count_ones() as i32) * (1 << 21)
-                    + history[sq]
+                    + history[sq].load(Ordering::Relaxed)
             } else if self.killers[ply].contains(&(sq as u8)) {
                 1 << 24
             } else {
-                history[sq]
+                history[sq].load(Ordering::Relaxed)
             };
             out.push(keyed(key, sq));
         }

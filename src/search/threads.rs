@@ -1,13 +1,15 @@
-//! Lazy SMP: every thread runs its own iterative deepening over the same root with the
-//! shared table; they help each other only through it. One stop flag ends them all. Only
-//! the main thread paces the depths (see `limits::Pacer`) and reports progress; every thread
-//! obeys the hard limits. The move played is voted among the threads that finished the
-//! deepest depth.
+//! The threads of one search. They share the transposition table and the root
+//! (`split`): every thread works on the same depth, all of them on the first root move
+//! (Lazy SMP: they help each other through the table, and `busy` sends them down different
+//! moves), then each on root moves of its own. One stop flag ends them all. Whoever finishes
+//! a depth paces the next (see `limits::Pacer`); only the main thread reports progress;
+//! every thread obeys the hard limits.
 
 use super::busy::Busy;
-use super::limits::{Limits, Pacer};
-use super::negamax::{Evaluation, Shared, Worker};
+use super::limits::Limits;
+use super::negamax::{Evaluation, History, Shared, Worker};
 use super::score::INFINITY;
+use super::split::{Finished, Job, Next, Outcome, RootSplit};
 use super::tt::Table;
 use super::{Progress, QUIESCENCE_PLIES, Score, SearchResult};
 use crate::board::Board;
@@ -38,14 +40,6 @@ impl Style {
     }
 }
 
-/// What one thread finished: its deepest complete depth and the move and score there.
-#[derive(Clone, Copy, Debug)]
-struct Finished {
-    depth: u32,
-    best_move: usize,
-    score: i32,
-}
-
 /// Searches `board` on `threads` threads; see the module docs. Setting `stop` from outside
 /// ends the search as a limit would.
 pub fn search(
@@ -60,48 +54,38 @@ pub fn search(
     let start = Instant::now();
     let nodes = AtomicU64::new(0);
     let busy = (threads > 1).then(Busy::default);
-    let shared = Shared {
+    let history = History::default();
+    let unsplit = Shared {
         table,
         stop,
         nodes: &nodes,
         node_budget: limits.nodes,
         deadline: start + limits.hard_time.saturating_sub(CLOCK_MARGIN),
         busy: busy.as_ref(),
+        history: &history,
+        split: None,
     };
-    let finished: Vec<Finished> = std::thread::scope(|scope| {
-        let helpers: Vec<_> = (1..threads)
-            .map(|id| {
-                let shared = &shared;
-                scope.spawn(move || {
-                    iterate(
-                        &mut worker(shared, style, false),
-                        board,
-                        limits,
-                        id,
-                        start,
-                        &mut |_| {},
-                    )
-                })
-            })
-            .collect();
-        let main = iterate(
-            &mut worker(&shared, style, true),
-            board,
-            limits,
-            0,
-            start,
-            progress,
-        );
+    let root = worker(&unsplit, style, true).sorted_moves(board, None, 0);
+    let split = RootSplit::new(root, limits);
+    let shared = Shared {
+        split: Some(&split),
+        ..unsplit
+    };
+    std::thread::scope(|scope| {
+        for _ in 1..threads {
+            let shared = &shared;
+            scope.spawn(move || {
+                cooperate(&mut worker(shared, style, false), board, start, &mut |_| {})
+            });
+        }
+        cooperate(&mut worker(&shared, style, true), board, start, progress);
         stop.store(true, Ordering::Relaxed);
-        let mut all = vec![main];
-        all.extend(helpers.into_iter().filter_map(|h| h.join().ok()));
-        all
     });
-    let choice = vote(&finished);
+    let result = split.result();
     SearchResult {
-        best_move: choice.best_move,
-        score: Score(choice.score),
-        depth: choice.depth,
+        best_move: result.best_move,
+        score: Score(result.score),
+        depth: result.depth,
         nodes: nodes.load(Ordering::Relaxed),
     }
 }
@@ -115,145 +99,82 @@ fn worker<'a>(shared: &'a Shared<'a>, style: Style, main: bool) -> Worker<'a> {
     w
 }
 
-/// The move most threads chose at the deepest depth any finished; ties go to the better
-/// score, then to the main thread (listed first).
-fn vote(finished: &[Finished]) -> Finished {
-    let deepest = finished.iter().map(|f| f.depth).max().unwrap_or(0);
-    let voters: Vec<&Finished> = finished.iter().filter(|f| f.depth == deepest).collect();
-    let votes = |m: usize| voters.iter().filter(|f| f.best_move == m).count();
-    let mut best = *voters[0];
-    for f in &voters[1..] {
-        if (votes(f.best_move), f.score) > (votes(best.best_move), best.score) {
-            best = **f;
-        }
-    }
-    best
-}
-
-/// One thread's iterative deepening. Helper `id`s that are odd search one ply deeper at each
-/// step, so the threads do not all walk the same tree in the same order.
-fn iterate(
+/// One thread's part: jobs from the shared root until the search is over.
+fn cooperate(
     worker: &mut Worker,
     board: &Board,
-    limits: Limits,
-    id: usize,
     start: Instant,
     progress: &mut dyn FnMut(&Progress),
-) -> Finished {
-    worker.enforce_budget = limits.min_depth <= 1;
-    let mut pacer = Pacer::default();
-    let mut root = worker.sorted_moves(board, None, 0);
-    let mut result = Finished {
-        depth: 0,
-        best_move: root[0],
-        score: -INFINITY,
-    };
-    let mut depth = 1;
-    while depth <= limits.max_depth {
-        let (best, score) = search_root(worker, board, &root, depth as i32);
-        if let Some(sq) = best {
-            // A move fully searched is trustworthy even in an unfinished iteration: the
-            // first move tried is the previous best, so any other had to beat it.
-            result.best_move = sq;
-            result.score = score;
+) {
+    let Some(split) = worker.split() else { return };
+    loop {
+        let next = split.next();
+        if worker.main {
+            for done in split.take_unreported() {
+                report(worker, board, done, start, progress);
+            }
+        }
+        let Next::Search(job) = next else { break };
+        worker.enforce_budget = job.enforce_budget;
+        worker.job = Some(job);
+        let outcome = search_move(worker, board, &job);
+        worker.job = None;
+        if worker.superseded && !worker.stopped() {
+            // Another thread finished this move first.
+            worker.aborted = false;
+            worker.superseded = false;
+            continue;
         }
         if worker.aborted {
+            split.stop();
             break;
         }
-        result.depth = depth;
-        if depth >= limits.max_depth {
-            // The answer asked for is complete: the other threads' work is no longer needed.
-            worker.stop_all();
-        }
-        worker.enforce_budget = depth >= limits.min_depth;
-        root.retain(|&m| m != result.best_move);
-        root.insert(0, result.best_move);
         worker.flush_nodes();
-        let used = worker.shared_nodes();
-        if worker.main {
-            progress(&Progress {
-                depth,
-                score: Score(result.score),
-                nodes: used,
-                elapsed: start.elapsed(),
-                pv: worker
-                    .principal_variation(board, result.best_move, depth as usize)
-                    .into_iter()
-                    .map(|sq| board.coord(sq))
-                    .collect(),
-            });
-        }
-        let s = Score(result.score);
-        let proven = s.win_plies().or(s.loss_plies());
-        if proven.is_some_and(|p| p <= depth) || root.len() == 1 {
-            break;
-        }
-        pacer.finished(used, start.elapsed(), result.best_move);
-        if worker.main && depth >= limits.min_depth && !pacer.next_depth_fits(&limits) {
-            break;
-        }
-        depth += if id % 2 == 1 && depth > 2 { 2 } else { 1 };
+        split.record(&job, outcome, worker.shared_nodes(), start.elapsed());
     }
     worker.flush_nodes();
-    result
 }
 
-/// Searches the root moves in order with a full window for the first, null windows after.
-/// Returns the best move fully searched (if any) and its score.
-fn search_root(
-    worker: &mut Worker,
+/// Tells the player about a finished depth.
+fn report(
+    worker: &Worker,
     board: &Board,
-    root: &[usize],
-    depth: i32,
-) -> (Option<usize>, i32) {
-    let (mut alpha, beta) = (-INFINITY, INFINITY);
-    let mut best = None;
-    for (i, &sq) in root.iter().enumerate() {
-        let mut child = *board;
-        child.play(sq);
-        let score = if i == 0 {
-            -worker.negamax(&child, depth - 1, 1, -beta, -alpha)
-        } else {
-            let s = -worker.negamax(&child, depth - 1, 1, -alpha - 1, -alpha);
-            if s > alpha && !worker.aborted {
-                -worker.negamax(&child, depth - 1, 1, -beta, -alpha)
-            } else {
-                s
-            }
-        };
-        if worker.aborted {
-            break;
-        }
-        if score > alpha {
-            alpha = score;
-            best = Some(sq);
-        }
-    }
-    (best, alpha)
+    done: Finished,
+    start: Instant,
+    progress: &mut dyn FnMut(&Progress),
+) {
+    progress(&Progress {
+        depth: done.depth,
+        score: Score(done.score),
+        nodes: worker.shared_nodes(),
+        elapsed: start.elapsed(),
+        pv: worker
+            .principal_variation(board, done.best_move, done.depth as usize)
+            .into_iter()
+            .map(|sq| board.coord(sq))
+            .collect(),
+    });
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn f(depth: u32, best_move: usize, score: i32) -> Finished {
-        Finished {
-            depth,
-            best_move,
-            score,
-        }
+/// Searches one root move: the first with the full window, any other with a null window
+/// at the bound to beat, and again with the full window above it if it beats it. The result
+/// is garbage once the worker is aborted.
+fn search_move(worker: &mut Worker, board: &Board, job: &Job) -> Outcome {
+    let mut child = *board;
+    child.play(job.sq);
+    let depth = job.depth as i32 - 1;
+    if job.first {
+        return Outcome::Exact(-worker.negamax(&child, depth, 1, -INFINITY, INFINITY));
     }
-
-    #[test]
-    fn the_deepest_threads_vote() {
-        let v = vote(&[f(6, 1, 10), f(7, 2, 5), f(7, 3, 50), f(7, 2, 4)]);
-        assert_eq!(v.best_move, 2);
-        assert_eq!(v.depth, 7);
+    let alpha = job.alpha;
+    let s = -worker.negamax(&child, depth, 1, -alpha - 1, -alpha);
+    if s <= alpha || worker.aborted {
+        return Outcome::NoBetter;
     }
-
-    #[test]
-    fn a_tied_vote_goes_to_the_better_score_then_the_main_thread() {
-        assert_eq!(vote(&[f(5, 1, 10), f(5, 2, 30)]).best_move, 2);
-        assert_eq!(vote(&[f(5, 1, 10), f(5, 2, 10)]).best_move, 1);
+    let s = -worker.negamax(&child, depth, 1, -INFINITY, -alpha);
+    if s > alpha {
+        Outcome::Exact(s)
+    } else {
+        Outcome::NoBetter
     }
 }
