@@ -289,7 +289,7 @@ impl Engine {
     }
 
     /// Iterative deepening until a limit, or until the result is proven, on
-    /// `config.threads` threads sharing the table (Lazy SMP, see `threads`).
+    /// `config.threads` threads sharing the table and the root (see `threads`).
     pub fn search(
         &mut self,
         board: &Board,
