@@ -56,9 +56,14 @@ fn two_threads_find_a_legal_move_and_agree_on_proven_wins() {
     assert_eq!(after.winner(), Some(board.to_move()));
     let mut b = Board::new(6);
     b.play(14);
-    let r = engine.search(&b, Limits::depth(5), Evaluation::Full, true, &mut |_| {});
+    let mut reported = Vec::new();
+    let r = engine.search(&b, Limits::depth(5), Evaluation::Full, true, &mut |p| {
+        reported.push(p.depth)
+    });
     assert!(b.is_legal(r.best_move));
     assert_eq!(r.depth, 5);
+    // Every depth is reported once, in order, whichever thread finished it.
+    assert_eq!(reported, [1, 2, 3, 4, 5]);
 }
 
 /// The heaviest bench position (10x10, chain reactions everywhere) under a time limit.
@@ -68,10 +73,10 @@ fn heavy_board() -> Board {
 
 #[test]
 fn a_move_ends_at_its_time_at_the_latest() {
-    for ms in [30, 120] {
+    for (ms, threads) in [(30, 1), (120, 1), (30, 2), (120, 2)] {
         let mut engine = Engine::new(EngineConfig {
             limit: Limit::MoveTime(Duration::from_millis(ms)),
-            threads: 1,
+            threads,
             ..EngineConfig::default()
         });
         let start = Instant::now();
@@ -81,7 +86,7 @@ fn a_move_ends_at_its_time_at_the_latest() {
         // tens of ms, and this must not become a test of the load.
         assert!(
             took < Duration::from_millis(ms + 50),
-            "{ms} ms: took {took:?}"
+            "{ms} ms, {threads} threads: took {took:?}"
         );
     }
 }
