@@ -1,6 +1,6 @@
 //! How much of its time a move uses over whole games, and how late the latest move ended:
-//! `cargo run --release --example time_use -- [SECONDS] [GAMES]` (default 0.2 s, 4 games).
-//! Plays the engine against itself on 6x6 (one thread each, time per move), each game from a
+//! `cargo run --release --example time_use -- [SECONDS] [GAMES] [THREADS]` (default 0.2 s,
+//! 4 games, 1 thread). Plays the engine against itself on 6x6 (time per move), each game from a
 //! different two-ply opening; prints the mean share of the time used by all moves and by the
 //! moves that were not ended early by a proof or a single legal move, and the latest end.
 
@@ -12,11 +12,13 @@ fn main() {
     let args: Vec<String> = std::env::args().collect();
     let secs: f64 = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(0.2);
     let games: usize = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(4);
+    let threads: usize = args.get(3).and_then(|s| s.parse().ok()).unwrap_or(1);
     let time = Duration::from_secs_f64(secs);
     let (mut all, mut searched, mut latest) = (Vec::new(), Vec::new(), f64::MIN);
     for game in 0..games {
         let config = EngineConfig {
             limit: Limit::MoveTime(time),
+            threads,
             ..EngineConfig::default()
         };
         let mut engines = [Engine::new(config.clone()), Engine::new(config)];
@@ -41,7 +43,7 @@ fn main() {
     }
     let mean = |v: &[f64]| v.iter().sum::<f64>() / v.len().max(1) as f64;
     println!(
-        "{games} games at {secs} s a move: {} moves use {:.0}% of their time on average; \
+        "{games} games at {secs} s a move on {threads} thread(s): {} moves use {:.0}% of their time on average; \
          the {} not ended early by a proof or a single legal move use {:.0}%; \
          the latest ended {latest:+.1} ms after its time",
         all.len(),
