@@ -15,6 +15,7 @@ fn main() {
     let threads: usize = args.get(3).and_then(|s| s.parse().ok()).unwrap_or(1);
     let time = Duration::from_secs_f64(secs);
     let (mut all, mut searched, mut latest) = (Vec::new(), Vec::new(), f64::MIN);
+    let mut depths = std::collections::BTreeMap::new();
     for game in 0..games {
         let config = EngineConfig {
             limit: Limit::MoveTime(time),
@@ -27,15 +28,19 @@ fn main() {
         board.play((game * 7 + 11) % 36);
         while board.winner().is_none() {
             let engine = &mut engines[board.to_move() as usize];
-            let mut proven = false;
+            let (mut proven, mut depth) = (false, 0);
             let start = Instant::now();
             let sq = engine
-                .choose_move(&board, &mut |p| proven = p.score.is_decisive())
+                .choose_move(&board, &mut |p| {
+                    proven = p.score.is_decisive();
+                    depth = p.depth;
+                })
                 .expect("a move");
             let share = start.elapsed().as_secs_f64() / secs;
             all.push(share);
             if !proven && board.legal_moves().count_ones() > 1 {
                 searched.push(share);
+                *depths.entry(depth).or_insert(0) += 1;
             }
             latest = latest.max((share - 1.0) * secs * 1e3);
             board.play(sq);
@@ -51,4 +56,5 @@ fn main() {
         searched.len(),
         mean(&searched) * 100.0
     );
+    println!("deepest finished depth of those moves (depth: moves): {depths:?}");
 }
