@@ -248,6 +248,23 @@ fn an_sprt_verdict_stops_the_match() {
 }
 
 #[test]
+fn with_play_all_the_match_goes_on_past_the_verdict() {
+    let _serial = SERIAL.lock();
+    let engine = fake("off-board", r#"echo "$me moves 9 9.""#);
+    let outcome = versus_ours(
+        &engine,
+        &["--games", "60", "--sprt", "0", "20", "--play-all"],
+    );
+    assert_eq!(outcome.verdict, None);
+    assert_eq!(outcome.first_verdict, Some((Verdict::H0, 50)));
+    assert_eq!((outcome.tally.wins, outcome.tally.losses), (0, 60));
+    let report = outcome.report();
+    assert!(report.contains("SPRT [0, 20]: LLR -3.55 (bounds -2.94, 2.94): H0 accepted"));
+    assert!(report.contains("the SPRT first accepted H0 after 50 games; play went on"));
+    assert!(!report.contains("stopped"));
+}
+
+#[test]
 fn a_real_match_between_two_levels() {
     let _serial = SERIAL.lock();
     let (strong, weak) = (jump61(3), jump61(1));

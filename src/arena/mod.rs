@@ -88,6 +88,10 @@ pub struct MatchArgs {
     /// "engine1 is ELO1 stronger" (H1), with 5% error rates, and stop at its verdict.
     #[arg(long, num_args = 2, value_names = ["ELO0", "ELO1"], allow_negative_numbers = true)]
     pub sprt: Option<Vec<f64>>,
+    /// With --sprt, play every game anyway: the report gives the test over all of them and
+    /// after how many games it first reached a verdict.
+    #[arg(long)]
+    pub play_all: bool,
     /// Games played at once, each with its own two engine processes. Give the engines one
     /// search thread each (our engine: `--threads 1`) so they do not compete for cores.
     #[arg(long, value_name = "K", default_value_t = 1,
@@ -127,6 +131,8 @@ struct Plan {
     move_time: Duration,
     move_limit: Duration,
     sprt: Option<Sprt>,
+    /// Whether the SPRT verdict ends the match (not with `--play-all`).
+    stop_at_verdict: bool,
     concurrency: usize,
     verbose: bool,
 }
@@ -221,6 +227,7 @@ impl Plan {
             move_time: args.time,
             move_limit,
             sprt,
+            stop_at_verdict: !args.play_all,
             concurrency: (args.concurrency as usize).min(games),
             verbose: args.verbose,
         })
@@ -293,6 +300,8 @@ pub struct MatchOutcome {
     pub sprt: Option<Sprt>,
     /// The SPRT verdict that stopped the match, if one did.
     pub verdict: Option<Verdict>,
+    /// Under `--play-all`, the first verdict the SPRT reached and after how many games.
+    pub first_verdict: Option<(Verdict, u32)>,
     /// Games under way when the match stopped, not counted.
     pub discarded: usize,
     /// The error that stopped the match, such as an engine that could not be started.
@@ -310,6 +319,10 @@ impl MatchOutcome {
                 "stopped at the SPRT verdict after {played} of {} games\n",
                 self.planned
             );
+        }
+        if let (None, Some((v, games))) = (self.verdict, self.first_verdict) {
+            let name = if v == Verdict::H1 { "H1" } else { "H0" };
+            out += &format!("the SPRT first accepted {name} after {games} games; play went on\n");
         }
         if self.discarded > 0 {
             out += &format!(
@@ -333,6 +346,7 @@ fn play_match(plan: &Plan) -> MatchOutcome {
         planned: plan.games,
         sprt: plan.sprt,
         verdict: None,
+        first_verdict: None,
         discarded: 0,
         error: None,
     };
@@ -373,8 +387,12 @@ fn play_match(plan: &Plan) -> MatchOutcome {
                     let (wins, losses) = (outcome.tally.wins, outcome.tally.losses);
                     let verdict = plan.sprt.map(|s| s.verdict(wins, losses));
                     if let Some(v @ (Verdict::H0 | Verdict::H1)) = verdict {
-                        outcome.verdict = Some(v);
-                        stop.store(true, Ordering::Relaxed);
+                        if plan.stop_at_verdict {
+                            outcome.verdict = Some(v);
+                            stop.store(true, Ordering::Relaxed);
+                        } else {
+                            outcome.first_verdict.get_or_insert((v, wins + losses));
+                        }
                     }
                 }
             }

@@ -43,6 +43,10 @@ pub struct Geometry {
     /// it to the word sets a nibble's top bit exactly when its square is overfull, given at
     /// most 8 spots; `8 - capacity` does the same for squares at or over capacity.
     pub overfull_bias: [u64; SPOT_WORDS],
+    /// The four corner squares (two neighbours each).
+    pub corners: u128,
+    /// The squares on an edge but not in a corner (three neighbours each).
+    pub edges: u128,
     /// Squares not in the first column / not in the last column, for shifting masks sideways.
     not_first_col: u128,
     not_last_col: u128,
@@ -80,6 +84,8 @@ const fn build(size: usize) -> Geometry {
         overfull_bias: [0; SPOT_WORDS],
         not_first_col: 0,
         not_last_col: 0,
+        corners: 0,
+        edges: 0,
     };
     let mut sq = 0;
     while sq < size * size {
@@ -103,6 +109,11 @@ const fn build(size: usize) -> Geometry {
             i += 1;
         }
         g.capacity[sq] = count as u8;
+        match count {
+            2 => g.corners |= 1u128 << sq,
+            3 => g.edges |= 1u128 << sq,
+            _ => {}
+        }
         if col > 0 {
             g.not_first_col |= 1u128 << sq;
         }

@@ -6,7 +6,7 @@ mod notation;
 mod zobrist;
 
 use geometry::SPOT_WORDS;
-pub use geometry::{MAX_SIZE, MAX_SQUARES, MIN_SIZE, Squares, geometry};
+pub use geometry::{Geometry, MAX_SIZE, MAX_SQUARES, MIN_SIZE, Squares, geometry};
 pub use notation::NotationError;
 pub use zobrist::splitmix64;
 
@@ -541,12 +541,24 @@ impl Board {
 
     /// Squares holding as many spots as they have neighbours: one more spot explodes them.
     pub fn critical(&self) -> u128 {
+        // In a position at rest no square is overfull, so "at or over capacity" is "at".
+        self.within_of_capacity(1)
+    }
+
+    /// Squares one spot short of critical: two more spots explode them.
+    pub fn near_critical(&self) -> u128 {
+        self.within_of_capacity(2) & !self.critical()
+    }
+
+    /// Squares at most `short - 1` spots below capacity (`short` 1 or 2), or over it. Adding
+    /// `7 - capacity + short` to a nibble of at most capacity spots stays below 16.
+    #[inline(always)]
+    fn within_of_capacity(&self, short: u64) -> u128 {
         let g = geometry(self.size);
         let words = self.spot_words();
         let mut mask = 0u128;
         for (i, (word, bias)) in words.iter().zip(&g.overfull_bias).enumerate().take(g.words) {
-            // In a position at rest no square is overfull, so "at or over capacity" is "at".
-            let tops = word.wrapping_add(bias + ONES) & NIBBLE_TOPS;
+            let tops = word.wrapping_add(bias + short * ONES) & NIBBLE_TOPS;
             mask |= (gather_nibbles(tops >> 3) as u128) << (16 * i);
         }
         mask & g.all

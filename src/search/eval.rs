@@ -1,43 +1,114 @@
-//! The static evaluation: how good a quiet position looks for the side to move.
+//! The static evaluation: how good a position looks for the side to move, as a weighted
+//! sum of terms.
 //!
-//! Terms, each counted for the side to move minus the opponent:
-//! - squares owned (the goal is to own them all);
-//! - spots owned (the fuel of future explosions);
-//! - critical squares (as many spots as neighbours) next to enemy squares: one more spot
-//!   explodes them into those squares. The side to move strikes first, so its threats
-//!   weigh more than the opponent's.
-//! - enemy squares next to our critical squares that are themselves critical are the best
-//!   targets: capturing them continues the chain.
+//! Terms, most counted for the side to move minus the opponent:
+//! - squares owned (the goal is to own them all), and spots owned (the fuel of explosions);
+//! - threats: enemy squares next to our critical squares (as many spots as neighbours: one
+//!   more explodes them), counted apart for the side to move, which strikes first, and the
+//!   side waiting; and those targets that are critical themselves, which continue the chain;
+//! - critical and near-critical squares (one spot short), corners and edges (they explode
+//!   with fewer spots), white squares a critical square would take, and squares in contact
+//!   with the enemy;
+//! - the most enemy squares one explosion of each side takes, following the chain through
+//!   critical squares.
+//!
+//! The weights are fitted to game results (`examples/tune_eval.rs`): a logistic model of
+//! the side to move's chance to win, scaled so that a square is worth 100.
 
-use crate::board::{Board, geometry};
+use crate::board::{Board, Geometry, geometry};
 
-/// Weights of the terms, in hundredths of a square.
-pub const SQUARE: i32 = 100;
-pub const SPOT: i32 = 30;
-pub const THREAT_TO_MOVE: i32 = 60;
-pub const THREAT_WAITING: i32 = 25;
-pub const CHAIN_TARGET: i32 = 40;
+/// How many terms `features` gives.
+pub const FEATURES: usize = 14;
+/// The terms' names, in the order of `features`.
+pub const NAMES: [&str; FEATURES] = [
+    "squares",
+    "spots",
+    "threats to move",
+    "threats waiting",
+    "chain to move",
+    "chain waiting",
+    "critical",
+    "corners",
+    "edges",
+    "white reach",
+    "contact",
+    "capture to move",
+    "capture waiting",
+    "near critical",
+];
+/// The weight of each term of `features`, in hundredths of a square: fitted by `cargo run
+/// --release --example tune_eval -- 3000 5` on games of the first fit's engine (whose 11
+/// terms were fitted on games of the hand-set weights before it).
+pub const WEIGHTS: [i32; FEATURES] = [
+    100, 26, 105, -116, 268, -519, 127, 537, 70, 78, 2, 343, -97, 25,
+];
 
-/// The evaluation of `board` (not won) from the side to move's view.
-pub fn evaluate(board: &Board) -> i32 {
+/// The terms of the evaluation of `board` from the side to move's view.
+#[inline(always)]
+pub fn features(board: &Board) -> [i32; FEATURES] {
     let g = geometry(board.size() as u8);
     let me = board.to_move();
     let mine = board.owned(me);
     let theirs = board.owned(me.opponent());
     let critical = board.critical();
     let spots_mine = board.spots_in(mine) as i32;
-    let whites = (g.all & !(mine | theirs)).count_ones() as i32;
+    let white = g.all & !(mine | theirs);
+    let whites = white.count_ones() as i32;
     let white_spots = whites * board.white_spots() as i32;
     let spots_theirs = board.total_spots() as i32 - white_spots - spots_mine;
     let (critical_mine, critical_theirs) = (critical & mine, critical & theirs);
-    let my_targets = g.spread(critical_mine) & theirs;
-    let their_targets = g.spread(critical_theirs) & mine;
+    let (reach_mine, reach_theirs) = (g.spread(critical_mine), g.spread(critical_theirs));
+    let my_targets = reach_mine & theirs;
+    let their_targets = reach_theirs & mine;
     let count = |m: u128| m.count_ones() as i32;
-    SQUARE * (count(mine) - count(theirs))
-        + SPOT * (spots_mine - spots_theirs)
-        + THREAT_TO_MOVE * count(my_targets)
-        - THREAT_WAITING * count(their_targets)
-        + CHAIN_TARGET * count(my_targets & critical_theirs)
+    let diff = |mask: u128| count(mine & mask) - count(theirs & mask);
+    [
+        count(mine) - count(theirs),
+        spots_mine - spots_theirs,
+        count(my_targets),
+        count(their_targets),
+        count(my_targets & critical_theirs),
+        count(their_targets & critical_mine),
+        count(critical_mine) - count(critical_theirs),
+        diff(g.corners),
+        diff(g.edges),
+        count(reach_mine & white) - count(reach_theirs & white),
+        count(mine & g.spread(theirs)) - count(theirs & g.spread(mine)),
+        best_capture(g, critical, critical_mine, theirs),
+        best_capture(g, critical, critical_theirs, mine),
+        {
+            let near = board.near_critical();
+            count(near & mine) - count(near & theirs)
+        },
+    ]
+}
+
+/// The most `targets` one explosion of a square of `sources` takes: the chain spreads
+/// through critical squares, and takes their neighbours. (It ignores that a chain refills
+/// the squares it empties, so long chains may take a little more.)
+#[inline(always)]
+fn best_capture(g: &Geometry, critical: u128, sources: u128, targets: u128) -> i32 {
+    let mut left = sources;
+    let mut best = 0;
+    while left != 0 {
+        let mut chain = left & left.wrapping_neg();
+        loop {
+            let grown = chain | (g.spread(chain) & critical);
+            if grown == chain {
+                break;
+            }
+            chain = grown;
+        }
+        left &= !chain;
+        best = best.max(((chain | g.spread(chain)) & targets).count_ones() as i32);
+    }
+    best
+}
+
+/// The evaluation of `board` (not won) from the side to move's view.
+pub fn evaluate(board: &Board) -> i32 {
+    let f = features(board);
+    f.iter().zip(WEIGHTS).map(|(x, w)| x * w).sum()
 }
 
 /// Squares owned by the side to move minus the opponent's: the plain course evaluation.
@@ -67,14 +138,36 @@ mod tests {
     }
 
     #[test]
-    fn a_threat_counts_more_for_the_side_to_move() {
+    fn the_side_to_move_weighs_its_threats_and_the_terms_add_up() {
         // Red's critical 1:1 touches Blue's 1:2; squares and spots are level.
         let red_to_move: Board = "2r2b1-/1-1-1-/1-1-1-".parse().unwrap();
         assert_eq!(red_to_move.to_move(), crate::board::Colour::Red);
-        assert_eq!(evaluate(&red_to_move), THREAT_TO_MOVE);
-        // Blue to move facing the same threat: it weighs less against the side to move.
+        let f = features(&red_to_move);
+        // A threat and a critical square; Red's corner against Blue's edge; one white square
+        // within reach; both in contact; one explosion takes Blue's only square, and Blue's
+        // 1:2 is one spot short.
+        assert_eq!(f, [0, 0, 1, 0, 0, 0, 1, 1, -1, 1, 0, 1, 0, -1]);
+        let sum: i32 = f.iter().zip(WEIGHTS).map(|(x, w)| x * w).sum();
+        assert_eq!(evaluate(&red_to_move), sum);
+        // Blue to move facing the same threat, a square and two spots down.
         let blue_to_move: Board = "2r2b1-/1-1-1-/1-1-2r".parse().unwrap();
         assert_eq!(blue_to_move.to_move(), crate::board::Colour::Blue);
-        assert_eq!(evaluate(&blue_to_move), -THREAT_WAITING - SQUARE - 2 * SPOT);
+        let f = features(&blue_to_move);
+        assert_eq!((f[0], f[1], f[2], f[3], f[12]), (-1, -2, 0, 1, 1));
+        assert!(evaluate(&blue_to_move) < -WEIGHTS[0]);
+    }
+
+    #[test]
+    fn one_explosion_follows_the_chain_of_critical_squares() {
+        // Red's corner 1:1 is critical, next to Blue's critical 1:2, which touches Blue's 1:3
+        // and 2:2: exploding 1:1 takes all three.
+        let b: Board = "2r3b1b/1-1b1-/1-1-1-".parse().unwrap();
+        assert_eq!(b.to_move(), crate::board::Colour::Blue);
+        let f = features(&b);
+        assert_eq!(f[12], 3, "Red, waiting, would take three");
+        assert_eq!(
+            f[11], 1,
+            "Blue's 1:2 takes Red's 1:1; white squares are no target"
+        );
     }
 }
