@@ -11,7 +11,7 @@
 // The linear algebra below indexes rows and columns, as it is written on paper.
 #![allow(clippy::needless_range_loop)]
 
-use jump61::board::{Board, Colour};
+use jump61::board::{Board, Colour, Squares};
 use jump61::search::eval::{FEATURES, NAMES, WEIGHTS, features};
 use jump61::search::{Engine, EngineConfig, Limit};
 use rand::rngs::Xoshiro256PlusPlus;
@@ -24,7 +24,7 @@ fn play_game(index: u64, depth: u32, size: usize) -> Vec<Sample> {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(index);
     let mut board = Board::new(size);
     for _ in 0..2 + index % 8 {
-        let legal: Vec<usize> = (0..size * size).filter(|&s| board.is_legal(s)).collect();
+        let legal: Vec<usize> = Squares(board.legal_moves()).collect();
         board.play(legal[rng.random_range(0..legal.len())]);
         if board.winner().is_some() {
             return Vec::new();

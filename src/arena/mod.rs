@@ -320,9 +320,9 @@ impl MatchOutcome {
                 self.planned
             );
         }
-        if let (None, Some((v, games))) = (self.verdict, self.first_verdict) {
-            let name = if v == Verdict::H1 { "H1" } else { "H0" };
-            out += &format!("the SPRT first accepted {name} after {games} games; play went on\n");
+        if let Some((verdict, games)) = self.first_verdict {
+            out +=
+                &format!("the SPRT first accepted {verdict:?} after {games} games; play went on\n");
         }
         if self.discarded > 0 {
             out += &format!(

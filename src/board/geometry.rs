@@ -203,6 +203,11 @@ mod tests {
                 assert_eq!(g.neighbour_mask[sq] & !g.all, 0);
             }
             assert_eq!(g.stable_capacity as usize, 4 * size * (size - 1));
+            let with = |n: u8| (0..size * size).filter(move |&sq| g.capacity[sq] == n);
+            assert_eq!(g.corners, with(2).fold(0, |m, sq| m | 1 << sq));
+            assert_eq!(g.edges, with(3).fold(0, |m, sq| m | 1 << sq));
+            assert_eq!(g.corners.count_ones(), 4);
+            assert_eq!(g.edges.count_ones() as usize, 4 * (size - 2));
         }
     }
 

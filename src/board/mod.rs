@@ -545,9 +545,10 @@ impl Board {
         self.within_of_capacity(1)
     }
 
-    /// Squares one spot short of critical: two more spots explode them.
-    pub fn near_critical(&self) -> u128 {
-        self.within_of_capacity(2) & !self.critical()
+    /// Squares critical or one spot short of it: at most two more spots explode them. (The
+    /// evaluation takes the near-critical ones by masking out the `critical` it already has.)
+    pub fn near_or_critical(&self) -> u128 {
+        self.within_of_capacity(2)
     }
 
     /// Squares at most `short - 1` spots below capacity (`short` 1 or 2), or over it. Adding
@@ -758,6 +759,10 @@ mod tests {
                 .filter(|&sq| b.spots(sq) == g.capacity[sq])
                 .fold(0u128, |m, sq| m | 1 << sq);
             assert_eq!(b.critical(), slow, "{notation}");
+            let slow = (0..b.squares())
+                .filter(|&sq| b.spots(sq) + 1 >= g.capacity[sq])
+                .fold(0u128, |m, sq| m | 1 << sq);
+            assert_eq!(b.near_or_critical(), slow, "{notation}");
             for mask in [
                 g.all,
                 b.owned(Colour::Red),

@@ -76,10 +76,7 @@ pub fn features(board: &Board) -> [i32; FEATURES] {
         count(mine & g.spread(theirs)) - count(theirs & g.spread(mine)),
         best_capture(g, critical, critical_mine, theirs),
         best_capture(g, critical, critical_theirs, mine),
-        {
-            let near = board.near_critical();
-            count(near & mine) - count(near & theirs)
-        },
+        diff(board.near_or_critical() & !critical),
     ]
 }
 
