@@ -11,6 +11,7 @@ pub mod eval;
 pub mod limits;
 mod negamax;
 mod ponder;
+pub mod proven;
 pub mod score;
 pub mod solve;
 mod split;
@@ -123,6 +124,8 @@ pub struct Engine {
     stop: Option<Arc<AtomicBool>>,
     /// Each side's time left, under `Limit::Clock`.
     clock: Option<GameClock>,
+    /// The full engine's prover, kept across the moves of a game (see `proven`).
+    proof: proven::ProofStep,
 }
 
 impl Engine {
@@ -134,6 +137,7 @@ impl Engine {
             clock: clock_for(config.limit),
             config,
             stop: None,
+            proof: proven::ProofStep::default(),
         }
     }
 
@@ -180,6 +184,7 @@ impl Engine {
     /// and both clocks.
     pub fn clear(&mut self) {
         self.table.clear();
+        self.proof.clear();
         self.rng = Xoshiro256PlusPlus::seed_from_u64(self.config.seed);
         self.reset_clock();
     }
@@ -222,7 +227,8 @@ impl Engine {
             return None;
         }
         let start = Instant::now();
-        let limits = self.limits(board);
+        let mut limits = self.limits(board);
+        let proven = self.proven_move(board, &mut limits, start);
         let (depth, evaluation, ordering) = match self.config.level {
             1 => (0, Evaluation::Full, false),
             2 => (2, Evaluation::Full, true),
@@ -237,13 +243,34 @@ impl Engine {
                 max_depth: depth.min(limits.max_depth),
                 ..limits
             };
-            self.search(board, limits, evaluation, ordering, progress)
-                .best_move
+            let found = self.search(board, limits, evaluation, ordering, progress);
+            // The search's forced win is as proven as the prover's, and quicker (the duties
+            // ask for a win within four moves); any other choice yields to the proof.
+            match proven {
+                Some(sq) if found.score.win_plies().is_none() => sq,
+                _ => found.best_move,
+            }
         };
         if let Some(clock) = &mut self.clock {
             clock.charge(board.to_move(), start.elapsed());
         }
         Some(best)
+    }
+
+    /// The full engine's proof step: a move proven to win `board`, within the proof's share
+    /// of `limits` (which keep what is left for the search).
+    fn proven_move(&mut self, board: &Board, limits: &mut Limits, start: Instant) -> Option<usize> {
+        if self.config.level < 5 {
+            return None;
+        }
+        let budget = proven::Budget::of(limits, start)?;
+        let found = self.proof.winning_move(board, budget);
+        let spent = start.elapsed();
+        if limits.hard_time < limits::FOREVER {
+            limits.soft_time = limits.soft_time.saturating_sub(spent);
+            limits.hard_time = limits.hard_time.saturating_sub(spent);
+        }
+        found
     }
 
     /// Starts thinking on the opponent's time: searches the position after the reply this

@@ -78,7 +78,7 @@ pub struct Prover {
     pub stopped: Option<Stop>,
     /// Told the positions searched and the table's bytes every [`PROGRESS_EVERY`]
     /// positions, for a long proof's progress line.
-    pub on_progress: Option<Box<dyn FnMut(u64, usize)>>,
+    pub on_progress: Option<Box<dyn FnMut(u64, usize) + Send>>,
 }
 
 /// Positions between two calls of [`Prover::on_progress`]: about a second's work.
@@ -104,6 +104,17 @@ impl Prover {
             stopped: None,
             on_progress: None,
         })
+    }
+
+    /// New limits for the questions to come, their positions counted from now: the stop
+    /// an earlier limit caused is forgotten, and what the table holds is kept (the AI's
+    /// proof step asks again at each move of a game).
+    pub fn set_limits(&mut self, limits: Limits) {
+        self.limits = Limits {
+            positions: self.positions.saturating_add(limits.positions),
+            ..limits
+        };
+        self.stopped = None;
     }
 
     /// Bytes the table holds now.

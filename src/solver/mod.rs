@@ -2,8 +2,10 @@
 //! and checked ([`proof`]), and the tools that check or make whole files of puzzles
 //! ([`collection`]).
 
+pub mod arise;
 pub mod collection;
 pub mod dfpn;
+pub mod jobs;
 pub mod key;
 pub mod proof;
 pub mod run;
@@ -69,7 +71,7 @@ pub fn game_value(board: &Board, limits: Limits) -> (Report, Option<Prover>) {
 pub fn game_value_watched(
     board: &Board,
     limits: Limits,
-    progress: Option<Box<dyn FnMut(u64, usize)>>,
+    progress: Option<Box<dyn FnMut(u64, usize) + Send>>,
 ) -> (Report, Option<Prover>) {
     let start = Instant::now();
     let mut report = Report::empty(board);

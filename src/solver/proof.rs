@@ -10,9 +10,13 @@
 //! as each position the winner then faces must be in the file. It computes the classes
 //! itself, square by square, and trusts nothing else.
 
+mod check;
+
+pub use check::{CheckError, Verified, verify};
+
 use super::dfpn::Prover;
-use crate::board::{Board, Colour, Coord, Squares};
-use rustc_hash::{FxHashMap, FxHashSet};
+use crate::board::{Board, Colour, Squares};
+use rustc_hash::FxHashSet;
 use std::hash::Hash;
 use std::io::{self, Write};
 
@@ -79,12 +83,29 @@ pub fn proof_size(prover: &Prover, root: &Board, winner: Colour) -> Option<usize
     walk(prover, root, winner, &key, &mut |_, _| size += 1).then_some(size)
 }
 
-/// The first lines of a proof file: what it proves.
+/// The first lines of a proof file: what it proves, under which rules (the checker reads
+/// every position by them), and who moves at the root (the 2013 `move N` may hand the turn
+/// to the side the spots do not say).
 pub fn header(root: &Board, winner: Colour) -> String {
     format!(
-        "# jump61 proof: {winner} wins\nroot {}\nwinner {winner}\n",
-        root.to_notation()
+        "# jump61 proof: {winner} wins\nrules {}\nroot {}\nto-move {}\nwinner {winner}\n",
+        root.rules(),
+        root.to_notation(),
+        root.to_move()
     )
+}
+
+/// The last line of a proof file: how many move lines came before it, so that a file cut
+/// short is refused rather than read as a proof that fails.
+pub fn trailer(move_lines: usize) -> String {
+    format!("end {move_lines}\n")
+}
+
+/// The move lines of a proof file's text written by [`header`], lines and [`trailer`].
+pub fn move_lines(text: &[u8]) -> usize {
+    text.split(|&b| b == b'\n')
+        .filter(|l| l.split(|&b| b == b' ').count() == 3 && !l.starts_with(b"#"))
+        .count()
 }
 
 /// Writes the proof that `winner` wins from `root`; returns the winner's positions written.
@@ -95,7 +116,9 @@ pub fn write_proof(
     out: &mut dyn Write,
 ) -> io::Result<usize> {
     out.write_all(header(root, winner).as_bytes())?;
-    write_lines(prover, root, winner, out)
+    let lines = write_lines(prover, root, winner, out)?;
+    out.write_all(trailer(lines).as_bytes())?;
+    Ok(lines)
 }
 
 /// Writes the winner's move at every position of the proof below `root`
@@ -122,125 +145,4 @@ pub fn write_lines(
         return Err(io::Error::other("the table does not hold the whole proof"));
     }
     Ok(lines)
-}
-
-/// What a checked proof establishes.
-#[derive(Debug, PartialEq, Eq)]
-pub struct Verified {
-    pub root: Board,
-    pub winner: Colour,
-    /// The winner's positions checked (classes under the symmetries).
-    pub positions: usize,
-}
-
-/// Checks a proof file's text by the rules alone.
-pub fn verify(text: &str) -> Result<Verified, String> {
-    let (root, winner, moves) = parse(text)?;
-    if root.winner().is_some() {
-        return Err("the root position is already over".into());
-    }
-    let mut done = FxHashSet::default();
-    let mut stack = vec![root];
-    let mut positions = 0;
-    while let Some(board) = stack.pop() {
-        if !done.insert(class(&board)) {
-            continue;
-        }
-        if board.to_move() == winner {
-            positions += 1;
-            // The file's position of this class stands for this one: same value.
-            let Some(&(given, sq)) = moves.get(&class(&board)) else {
-                return Err(format!("no move given for {}", board.to_notation()));
-            };
-            if !given.is_legal(sq) {
-                return Err(format!("illegal move given for {}", given.to_notation()));
-            }
-            let mut child = given;
-            child.play(sq);
-            if child.winner().is_none() {
-                stack.push(child);
-            }
-        } else {
-            for sq in Squares(board.legal_moves()) {
-                let mut child = board;
-                child.play(sq);
-                match child.winner() {
-                    Some(_) => return Err(format!("{} escapes", board.to_notation())),
-                    None => stack.push(child),
-                }
-            }
-        }
-    }
-    Ok(Verified {
-        root,
-        winner,
-        positions,
-    })
-}
-
-/// A position's class under the eight symmetries of the square: the side to move, then
-/// the least of the eight images' lists of squares (spots and owner, row by row). Two
-/// positions share a class exactly when one is an image of the other.
-fn class(board: &Board) -> Vec<u8> {
-    let n = board.size();
-    let cell = |row: usize, col: usize| {
-        let sq = board.square_at(Coord {
-            row: row + 1,
-            col: col + 1,
-        });
-        let sq = sq.expect("an image of a square is on the board");
-        let owner = match board.owner(sq) {
-            None => 0,
-            Some(Colour::Red) => 1,
-            Some(Colour::Blue) => 2,
-        };
-        board.spots(sq) * 3 + owner
-    };
-    let image = |t: usize| -> Vec<u8> {
-        let mut out = Vec::with_capacity(n * n + 1);
-        out.push(u8::from(board.to_move() == Colour::Red));
-        for r in 0..n {
-            for c in 0..n {
-                let (r2, c2) = if t & 4 != 0 { (c, r) } else { (r, c) };
-                let r2 = if t & 1 != 0 { n - 1 - r2 } else { r2 };
-                let c2 = if t & 2 != 0 { n - 1 - c2 } else { c2 };
-                out.push(cell(r2, c2));
-            }
-        }
-        out
-    };
-    (0..8).map(image).min().expect("eight images")
-}
-
-/// The winner's moves by class: the position written in the file, and its move.
-type Parsed = (Board, Colour, FxHashMap<Vec<u8>, (Board, usize)>);
-
-/// The root, the winner and the winner's moves of a proof file.
-fn parse(text: &str) -> Result<Parsed, String> {
-    let (mut root, mut winner, mut moves) = (None, None, FxHashMap::default());
-    for (i, line) in text.lines().enumerate() {
-        let bad = |what: &str| format!("line {}: {what}", i + 1);
-        let words: Vec<&str> = line.split_whitespace().collect();
-        match words.as_slice() {
-            [] => {}
-            [w, ..] if w.starts_with('#') => {}
-            ["root", p] => root = Some(p.parse::<Board>().map_err(|e| bad(&e.to_string()))?),
-            ["winner", "Red"] => winner = Some(Colour::Red),
-            ["winner", "Blue"] => winner = Some(Colour::Blue),
-            [p, r, c] => {
-                let board = p.parse::<Board>().map_err(|e| bad(&e.to_string()))?;
-                let (r, c) = (r.parse::<usize>(), c.parse::<usize>());
-                let sq = match (r, c) {
-                    (Ok(r), Ok(c)) => board.square_at(Coord { row: r, col: c }),
-                    _ => None,
-                };
-                let sq = sq.ok_or_else(|| bad("bad square"))?;
-                moves.insert(class(&board), (board, sq));
-            }
-            _ => return Err(bad("expected `NOTATION ROW COL`")),
-        }
-    }
-    let root = root.ok_or("no `root` line")?;
-    let winner = winner.ok_or("no `winner` line")?;
-    Ok((root, winner, moves))
 }

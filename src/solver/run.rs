@@ -55,7 +55,7 @@ pub fn value(board: &Board, limits: Limits, threads: usize, proof_path: Option<&
             ProofSource::Prover(p) => proof::write_proof(p, board, winner, &mut out)?,
             ProofSource::Text(t) => {
                 out.write_all(t)?;
-                winner_lines(t)
+                proof::move_lines(t)
             }
         };
         out.flush().map(|_| n)
@@ -75,14 +75,6 @@ pub fn value(board: &Board, limits: Limits, threads: usize, proof_path: Option<&
     }
 }
 
-/// The winner's positions in a proof's text: its lines past the three of the header.
-fn winner_lines(text: &[u8]) -> usize {
-    text.split(|&b| b == b'\n')
-        .filter(|l| !l.is_empty())
-        .count()
-        .saturating_sub(3)
-}
-
 /// Checks the proof in `path`.
 pub fn verify(path: &Path) -> i32 {
     let start = Instant::now();
@@ -96,18 +88,24 @@ pub fn verify(path: &Path) -> i32 {
     match proof::verify(&text) {
         Ok(v) => {
             println!(
-                "proof checked: {} wins from {} ({} positions of {}'s, {:.3} s)",
+                "proof checked: {} wins from {} ({} rules, {} to move; {} positions of {}'s, {:.3} s)",
                 v.winner,
                 v.root.to_notation(),
+                v.root.rules(),
+                v.root.to_move(),
                 v.positions,
                 v.winner,
                 start.elapsed().as_secs_f64()
             );
             0
         }
-        Err(e) => {
+        Err(e @ proof::CheckError::Fails { .. }) => {
             println!("proof rejected: {e}");
             1
+        }
+        Err(e) => {
+            eprintln!("error: {}: {e}", path.display());
+            2
         }
     }
 }

@@ -217,6 +217,7 @@ fn proof_text(
         for p in proven {
             text.extend(p.proof_lines.as_ref()?);
         }
+        text.extend(proof::trailer(proof::move_lines(&text)).bytes());
         return Some(text);
     }
     let sq = at_once
@@ -228,5 +229,6 @@ fn proof_text(
     if at_once.is_empty() {
         text.extend(below?.1.proof_lines.as_ref()?);
     }
+    text.extend(proof::trailer(proof::move_lines(&text)).bytes());
     Some(text)
 }

@@ -1,0 +1,159 @@
+//! The AI's proof step: before it searches, the full engine tries to prove the game's value
+//! with the df-pn prover of [`crate::solver`], within part of the move's budget and a memory
+//! cap. A proven win is played by a proven winning move, never traded for a heuristic one;
+//! otherwise (a proven loss, or no proof in time) the search chooses as before.
+//!
+//! The prover and its table are kept between the moves of a game: each move's position lies
+//! below the last one's, so what one move proved or half-proved serves the next, and once a
+//! win is proven every later move of it is found in the table at once.
+
+use crate::board::{Board, Squares};
+use crate::solver::dfpn::{Limits, Prover, Stop};
+use crate::solver::key::MAX_KEY_SIZE;
+use std::time::{Duration, Instant};
+
+/// Boards up to this side get the proof step (the prover's keys reach no further).
+pub const MAX_PROOF_SIZE: usize = MAX_KEY_SIZE;
+
+/// Memory the prover's table may take; past it the table is dropped and the next move
+/// starts afresh.
+pub const PROOF_MEMORY: usize = 512 << 20;
+
+/// The share of a move's time the proof may take; the search has the rest.
+pub const PROOF_SHARE: f64 = 0.5;
+
+/// Proof positions one search node buys under a node limit (a position costs the prover a
+/// few times what a node costs the search).
+pub const NODES_PER_POSITION: u64 = 4;
+
+/// The budget of one proof step.
+#[derive(Clone, Copy, Debug)]
+pub struct Budget {
+    pub deadline: Option<Instant>,
+    pub positions: u64,
+}
+
+impl Budget {
+    /// The proof's share of a search's limits starting at `start` (`None`: no proof step,
+    /// as under a fixed depth, whose search must not depend on anything else).
+    pub fn of(limits: &super::Limits, start: Instant) -> Option<Budget> {
+        let timed = limits.soft_time < super::limits::FOREVER;
+        let counted = limits.nodes < u64::MAX;
+        if !timed && !counted {
+            return None;
+        }
+        Some(Budget {
+            deadline: timed.then(|| start + limits.soft_time.mul_f64(PROOF_SHARE)),
+            positions: if counted {
+                limits.nodes / NODES_PER_POSITION
+            } else {
+                u64::MAX
+            },
+        })
+    }
+
+    /// The time the proof may take, when it has a deadline.
+    pub fn time(&self) -> Option<Duration> {
+        self.deadline
+            .map(|d| d.saturating_duration_since(Instant::now()))
+    }
+}
+
+/// The proof step's prover, kept across the moves of one game.
+#[derive(Default)]
+pub struct ProofStep {
+    /// The prover and the board side it is for.
+    prover: Option<(usize, Prover)>,
+}
+
+impl ProofStep {
+    /// Forgets every proof (a new game).
+    pub fn clear(&mut self) {
+        self.prover = None;
+    }
+
+    /// A move that is proven to win `board` for its side to move, proven within `budget`;
+    /// `None` if none is proven (the position is lost, or the budget ran out first).
+    pub fn winning_move(&mut self, board: &Board, budget: Budget) -> Option<usize> {
+        let size = board.size();
+        if size > MAX_PROOF_SIZE || board.winner().is_some() {
+            return None;
+        }
+        let limits = Limits {
+            deadline: budget.deadline,
+            positions: budget.positions,
+            memory: PROOF_MEMORY,
+        };
+        let prover = match &mut self.prover {
+            Some((s, prover)) if *s == size => {
+                prover.set_limits(limits);
+                prover
+            }
+            slot => &mut slot.insert((size, Prover::new(size, limits)?)).1,
+        };
+        let proven = prover.prove(board).is_win();
+        let found = proven.then(|| proven_move(prover, board)).flatten();
+        if prover.stopped == Some(Stop::Memory) {
+            self.prover = None;
+        }
+        found
+    }
+}
+
+/// The first move of `board` that wins at once or leads to a position the table proves
+/// lost for the opponent.
+fn proven_move(prover: &Prover, board: &Board) -> Option<usize> {
+    let after = |sq: usize| {
+        let mut child = *board;
+        child.play(sq);
+        child
+    };
+    let moves = Squares(board.legal_moves());
+    moves
+        .clone()
+        .find(|&sq| after(sq).winner().is_some())
+        .or_else(|| {
+            moves
+                .clone()
+                .find(|&sq| prover.lookup(&after(sq)).is_loss())
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_won_3x3_position_gets_a_proven_winning_move() {
+        // The 3x3 start is lost for Red; after Red's centre, Blue to move wins.
+        let mut board = Board::new(3);
+        board.play(4);
+        let budget = Budget {
+            deadline: None,
+            positions: u64::MAX,
+        };
+        let mut step = ProofStep::default();
+        let sq = step.winning_move(&board, budget).expect("a proven win");
+        let mut child = board;
+        child.play(sq);
+        let (report, _) = crate::solver::game_value(&child, Limits::default());
+        assert!(child.winner().is_some() || report.value == crate::solver::Value::Loses);
+        // The lost side gets no move from the proof step.
+        assert_eq!(step.winning_move(&Board::new(3), budget), None);
+    }
+
+    #[test]
+    fn a_position_budget_too_small_proves_nothing_and_the_next_move_goes_on() {
+        let mut board = Board::new(4);
+        for sq in [0, 5, 10] {
+            board.play(sq);
+        }
+        let tiny = Budget {
+            deadline: None,
+            positions: 10,
+        };
+        let mut step = ProofStep::default();
+        assert_eq!(step.winning_move(&board, tiny), None);
+        assert!(step.prover.is_some(), "the table is kept for the next move");
+    }
+}

@@ -1,0 +1,333 @@
+//! The checker: reads a proof file and checks it by the plain rules, with no search.
+//!
+//! The file's lines (see [`super`] for the writer):
+//!
+//! ```text
+//! # jump61 proof: Blue wins      a comment
+//! rules 2013                     the rules (2013 or 2014); without it, 2014
+//! root ----/----                 the position proven, in the rules' notation
+//! to-move Red                    the side to move at the root (optional: the spots say)
+//! winner Blue
+//! 1r--/---- 2 2                  a position where the winner is to move, and its move
+//! ...
+//! end 3                          the number of move lines (required once `rules` is given)
+//! ```
+//!
+//! Every position below the root is reached by moves, so it keeps the root's turn: when
+//! `to-move` differs from what the spots say (2013 `move N`), every position of the file is
+//! read with the turn handed over the same way.
+
+use crate::board::{Board, Colour, Coord, Rules, Squares};
+use crate::solver::arise::could_arise;
+use rustc_hash::{FxHashMap, FxHashSet};
+use std::fmt;
+
+/// What a checked proof establishes.
+#[derive(Debug, PartialEq, Eq)]
+pub struct Verified {
+    pub root: Board,
+    pub winner: Colour,
+    /// The winner's positions checked (classes under the symmetries).
+    pub positions: usize,
+}
+
+/// Why a proof was not accepted.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum CheckError {
+    /// The file is not a proof file: line `line` (from 1) is wrong, or missing at the end.
+    Malformed { line: usize, reason: String },
+    /// The root is not a position a game could reach, or is already over.
+    Impossible(String),
+    /// The file is well formed but does not prove its claim: it fails at `position`.
+    Fails { position: String, reason: String },
+}
+
+impl CheckError {
+    /// The process exit status: 1 for a proof that does not hold, 2 for refused input.
+    pub fn exit_code(&self) -> i32 {
+        match self {
+            CheckError::Fails { .. } => 1,
+            CheckError::Malformed { .. } | CheckError::Impossible(_) => 2,
+        }
+    }
+}
+
+impl fmt::Display for CheckError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CheckError::Malformed { line, reason } => write!(f, "line {line}: {reason}"),
+            CheckError::Impossible(reason) => write!(f, "{reason}"),
+            CheckError::Fails { position, reason } => write!(f, "fails at {position}: {reason}"),
+        }
+    }
+}
+
+/// Checks a proof file's text by the rules alone.
+pub fn verify(text: &str) -> Result<Verified, CheckError> {
+    let proof = parse(text)?;
+    let root = proof.root;
+    if root.winner().is_some() {
+        return Err(CheckError::Impossible(format!(
+            "the root {} is already over: there is nothing to prove",
+            root.to_notation()
+        )));
+    }
+    could_arise(&root).map_err(CheckError::Impossible)?;
+    let fails = |board: &Board, reason: String| CheckError::Fails {
+        position: board.to_notation(),
+        reason,
+    };
+    let mut done = FxHashSet::default();
+    let mut stack = vec![root];
+    let mut positions = 0;
+    while let Some(board) = stack.pop() {
+        if !done.insert(class(&board)) {
+            continue;
+        }
+        if board.to_move() == proof.winner {
+            positions += 1;
+            // The file's position of this class stands for this one: same value.
+            let Some(&(given, sq)) = proof.moves.get(&class(&board)) else {
+                return Err(fails(
+                    &board,
+                    format!("no move is given for {}", proof.winner),
+                ));
+            };
+            let mut child = given;
+            child.play(sq);
+            if child.winner().is_none() {
+                stack.push(child);
+            }
+        } else {
+            for sq in Squares(board.legal_moves()) {
+                let mut child = board;
+                child.play(sq);
+                match child.winner() {
+                    Some(_) => {
+                        let c = board.coord(sq);
+                        let reason = format!("{} wins by {} {}", board.to_move(), c.row, c.col);
+                        return Err(fails(&board, reason));
+                    }
+                    None => stack.push(child),
+                }
+            }
+        }
+    }
+    Ok(Verified {
+        root,
+        winner: proof.winner,
+        positions,
+    })
+}
+
+/// A position's class under the eight symmetries of the square: the side to move, then
+/// the least of the eight images' lists of squares (spots and owner, row by row). Two
+/// positions share a class exactly when one is an image of the other.
+fn class(board: &Board) -> Vec<u8> {
+    let n = board.size();
+    let cell = |row: usize, col: usize| {
+        let sq = board.square_at(Coord {
+            row: row + 1,
+            col: col + 1,
+        });
+        let sq = sq.expect("an image of a square is on the board");
+        let owner = match board.owner(sq) {
+            None => 0,
+            Some(Colour::Red) => 1,
+            Some(Colour::Blue) => 2,
+        };
+        board.spots(sq) * 3 + owner
+    };
+    let image = |t: usize| -> Vec<u8> {
+        let mut out = Vec::with_capacity(n * n + 1);
+        out.push(u8::from(board.to_move() == Colour::Red));
+        for r in 0..n {
+            for c in 0..n {
+                let (r2, c2) = if t & 4 != 0 { (c, r) } else { (r, c) };
+                let r2 = if t & 1 != 0 { n - 1 - r2 } else { r2 };
+                let c2 = if t & 2 != 0 { n - 1 - c2 } else { c2 };
+                out.push(cell(r2, c2));
+            }
+        }
+        out
+    };
+    (0..8).map(image).min().expect("eight images")
+}
+
+/// A proof file read: its root and winner, and the winner's moves by class (the position
+/// written in the file, and its move).
+struct Parsed {
+    root: Board,
+    winner: Colour,
+    moves: FxHashMap<Vec<u8>, (Board, usize)>,
+}
+
+/// The header's fields, each with the line it came from.
+#[derive(Default)]
+struct Header<'a> {
+    rules: Option<(usize, Rules)>,
+    root: Option<(usize, &'a str)>,
+    to_move: Option<(usize, Colour)>,
+    winner: Option<(usize, Colour)>,
+    end: Option<(usize, usize)>,
+}
+
+fn malformed(line: usize, reason: impl Into<String>) -> CheckError {
+    CheckError::Malformed {
+        line,
+        reason: reason.into(),
+    }
+}
+
+fn colour(word: &str) -> Option<Colour> {
+    match word {
+        "Red" => Some(Colour::Red),
+        "Blue" => Some(Colour::Blue),
+        _ => None,
+    }
+}
+
+/// Sets a header field once; a second line of the same kind is an error.
+fn once<T>(
+    slot: &mut Option<(usize, T)>,
+    line: usize,
+    value: T,
+    what: &str,
+) -> Result<(), CheckError> {
+    if let Some((first, _)) = slot {
+        return Err(malformed(
+            line,
+            format!("a second `{what}` line (the first is line {first})"),
+        ));
+    }
+    *slot = Some((line, value));
+    Ok(())
+}
+
+/// The header lines (first pass: the rules must be known before any position is read).
+fn header(text: &str) -> Result<Header<'_>, CheckError> {
+    let mut h = Header::default();
+    for (i, line) in text.lines().enumerate() {
+        let n = i + 1;
+        if let Some((end_line, _)) = h.end
+            && !line.trim().is_empty()
+        {
+            return Err(malformed(
+                n,
+                format!("text after the `end` line (line {end_line})"),
+            ));
+        }
+        match line.split_whitespace().collect::<Vec<_>>().as_slice() {
+            ["rules", r] => {
+                let rules = r.parse::<Rules>().map_err(|e| malformed(n, e))?;
+                once(&mut h.rules, n, rules, "rules")?;
+            }
+            ["root", p] => once(&mut h.root, n, *p, "root")?,
+            ["to-move", c] => {
+                let c = colour(c)
+                    .ok_or_else(|| malformed(n, "expected `to-move Red` or `to-move Blue`"))?;
+                once(&mut h.to_move, n, c, "to-move")?;
+            }
+            ["winner", c] => {
+                let c = colour(c)
+                    .ok_or_else(|| malformed(n, "expected `winner Red` or `winner Blue`"))?;
+                once(&mut h.winner, n, c, "winner")?;
+            }
+            ["end", count] => {
+                let count = count
+                    .parse()
+                    .map_err(|_| malformed(n, "expected `end COUNT`"))?;
+                once(&mut h.end, n, count, "end")?;
+            }
+            [w, ..] if ["rules", "root", "to-move", "winner", "end"].contains(w) => {
+                return Err(malformed(n, format!("expected `{w}` and one word")));
+            }
+            _ => {}
+        }
+    }
+    Ok(h)
+}
+
+/// Reads a proof file: the header, then every move line (second pass).
+fn parse(text: &str) -> Result<Parsed, CheckError> {
+    let h = header(text)?;
+    let last = text.lines().count();
+    let rules = h.rules.map_or(Rules::V2014, |(_, r)| r);
+    let read = |line: usize, p: &str| {
+        Board::parse_with_rules(p, rules)
+            .map_err(|e| malformed(line, format!("{e} (in {p}, {rules} rules)")))
+    };
+    let (root_line, root_text) = h.root.ok_or_else(|| malformed(last, "no `root` line"))?;
+    let mut root = read(root_line, root_text)?;
+    // Whether every position's turn is the other side's than its spots say.
+    let handed_over = match h.to_move {
+        Some((line, c)) if c != root.to_move() => {
+            if rules == Rules::V2014 {
+                return Err(malformed(
+                    line,
+                    format!(
+                        "under the 2014 rules the spots say {} is to move",
+                        root.to_move()
+                    ),
+                ));
+            }
+            root.set_to_move(c);
+            true
+        }
+        _ => false,
+    };
+    let (_, winner) = h
+        .winner
+        .ok_or_else(|| malformed(last, "no `winner` line"))?;
+    if h.rules.is_some() && h.end.is_none() {
+        return Err(malformed(
+            last,
+            "the file ends before its `end` line: it is truncated",
+        ));
+    }
+    let mut moves = FxHashMap::default();
+    let mut count = 0;
+    for (i, line) in text.lines().enumerate() {
+        let n = i + 1;
+        match line.split_whitespace().collect::<Vec<_>>().as_slice() {
+            [] => {}
+            [w, ..] if w.starts_with('#') => {}
+            [w, _] if ["rules", "root", "to-move", "winner", "end"].contains(w) => {}
+            [p, r, c] => {
+                let mut board = read(n, p)?;
+                if handed_over {
+                    board.set_to_move(board.to_move().opponent());
+                }
+                let sq = match (r.parse::<usize>(), c.parse::<usize>()) {
+                    (Ok(row), Ok(col)) => board.square_at(Coord { row, col }),
+                    _ => None,
+                };
+                let sq = sq.ok_or_else(|| {
+                    malformed(n, format!("'{r} {c}' is not a square of the board"))
+                })?;
+                if !board.is_legal(sq) {
+                    return Err(malformed(
+                        n,
+                        format!("{r} {c} is not a legal move for {}", board.to_move()),
+                    ));
+                }
+                moves.insert(class(&board), (board, sq));
+                count += 1;
+            }
+            _ => return Err(malformed(n, "expected `NOTATION ROW COL`")),
+        }
+    }
+    if let Some((line, want)) = h.end
+        && want != count
+    {
+        return Err(malformed(
+            line,
+            format!("`end {want}`, but the file has {count} move lines"),
+        ));
+    }
+    Ok(Parsed {
+        root,
+        winner,
+        moves,
+    })
+}

@@ -1,0 +1,232 @@
+//! Split, prove the jobs, combine: the value of the whole agrees with the direct proof, the
+//! combined proof passes the checker, and what is missing or not needed is said. The jobs
+//! are proven in this process here; `tests/jobs_parallel.rs` runs them with GNU parallel.
+
+use jump61::board::{Board, Rules};
+use jump61::solver::dfpn::Limits;
+use jump61::solver::jobs::combine::{JobState, findings, proof_path};
+use jump61::solver::jobs::tree::{Outcome, Tree};
+use jump61::solver::jobs::{job_id, read_split, split_text};
+use jump61::solver::{game_value, proof};
+use std::path::{Path, PathBuf};
+
+/// A fresh folder for one test.
+fn folder(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("jump61-jobs-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("proofs")).unwrap();
+    std::fs::create_dir_all(dir.join("answers")).unwrap();
+    dir
+}
+
+/// Proves job `j` in this process, as `jump61 solve --position P --proof F` would.
+fn prove_job(tree: &Tree, j: usize, dir: &Path) {
+    let board = &tree.jobs[j];
+    let (report, prover) = game_value(board, Limits::default());
+    let mut text = Vec::new();
+    proof::write_proof(&prover.unwrap(), board, report.winner().unwrap(), &mut text).unwrap();
+    std::fs::write(proof_path(dir, &job_id(j, tree.jobs.len())), text).unwrap();
+}
+
+/// The position after `moves` (squares) from the start of `size` under `rules`.
+fn after(size: usize, rules: Rules, moves: &[usize]) -> Board {
+    let mut board = Board::with_rules(size, rules);
+    for &sq in moves {
+        assert!(board.is_legal(sq));
+        board.play(sq);
+    }
+    board
+}
+
+/// Splits `root`, proves every job, combines: returns the combined proof's check.
+fn split_prove_combine(root: &Board, plies: u32, name: &str) -> proof::Verified {
+    let dir = folder(name);
+    let tree = Tree::build(root, plies).unwrap();
+    std::fs::write(dir.join("split.txt"), split_text(&tree)).unwrap();
+    let tree = read_split(&std::fs::read_to_string(dir.join("split.txt")).unwrap()).unwrap();
+    for j in 0..tree.jobs.len() {
+        prove_job(&tree, j, &dir);
+    }
+    let found = findings(&tree, &dir);
+    assert!(
+        found
+            .states
+            .iter()
+            .all(|s| matches!(s, JobState::Proven(_)))
+    );
+    let mut text = Vec::new();
+    found.write_proof(&tree, &dir, &mut text).unwrap();
+    let checked = proof::verify(&String::from_utf8(text).unwrap())
+        .unwrap_or_else(|e| panic!("{}: {e}", root.to_notation()));
+    let (direct, _) = game_value(root, Limits::default());
+    assert_eq!(
+        Some(checked.winner),
+        direct.winner(),
+        "{}",
+        root.to_notation()
+    );
+    assert_eq!(checked.root, *root);
+    let _ = std::fs::remove_dir_all(&dir);
+    checked
+}
+
+#[test]
+fn split_and_combine_agree_with_the_direct_proof_on_small_boards_under_both_rules() {
+    for rules in [Rules::V2014, Rules::V2013] {
+        for plies in 1..=3 {
+            split_prove_combine(
+                &Board::with_rules(3, rules),
+                plies,
+                &format!("3x3-{rules}-{plies}"),
+            );
+        }
+        split_prove_combine(&Board::with_rules(2, rules), 2, &format!("2x2-{rules}"));
+    }
+    // The 2013 turn handed over (`move 2`): Blue moves first on the empty board.
+    let mut blue_first = Board::with_rules(3, Rules::V2013);
+    blue_first.set_to_move(jump61::board::Colour::Blue);
+    split_prove_combine(&blue_first, 2, "3x3-blue-first");
+}
+
+#[test]
+fn split_and_combine_agree_with_the_direct_proof_on_late_4x4_positions() {
+    // Positions of seeded random games: 12 and 16 moves into 2014 games (109,552 and
+    // 12,838 positions to prove directly), 30 into a 2013 one (27,632).
+    let roots = [
+        Board::parse_with_rules("1-3b3b1-/2r1-1-2r/3r1-2r1-/1-2r2b2b", Rules::V2014).unwrap(),
+        Board::parse_with_rules("2r2b3r2r/2b2b2b2r/3r1-2b3b/1r3r1-1-", Rules::V2014).unwrap(),
+        Board::parse_with_rules("2b2r3r1r/2b1r2b2b/2r1b4b2b/2r1r2r1r", Rules::V2013).unwrap(),
+    ];
+    for (i, root) in roots.iter().enumerate() {
+        assert!(root.winner().is_none());
+        split_prove_combine(root, 2, &format!("4x4-{i}-2"));
+        if i > 0 {
+            split_prove_combine(root, 3, &format!("4x4-{i}-3"));
+        }
+    }
+}
+
+#[test]
+fn combine_names_the_jobs_still_needed_and_those_a_sibling_makes_unneeded() {
+    let root = after(3, Rules::V2014, &[4]);
+    let dir = folder("partial");
+    let tree = Tree::build(&root, 2).unwrap();
+    let n = tree.jobs.len();
+    // Nothing done: every job is needed, the root undecided.
+    let found = findings(&tree, &dir);
+    assert_eq!(found.winner(&tree), None);
+    assert!(found.needed.iter().all(|&b| b));
+    assert!(found.report(&tree)[1].contains(&format!("missing {n}")));
+    // One job answered unknown, one failed: each is named with its state.
+    std::fs::write(
+        dir.join("answers").join(format!("{}.txt", job_id(0, n))),
+        "unknown: the time limit was reached after 10 positions\n",
+    )
+    .unwrap();
+    std::fs::write(proof_path(&dir, &job_id(1, n)), "not a proof\n").unwrap();
+    let report = findings(&tree, &dir).report(&tree).join("\n");
+    assert!(
+        report.contains(&format!("needed {} ", job_id(0, n)))
+            && report.contains("unknown: the time"),
+        "{report}"
+    );
+    assert!(
+        report.contains(&format!("needed {} ", job_id(1, n)))
+            && report.contains("failed: its proof is rejected"),
+        "{report}"
+    );
+    // Prove the jobs one by one until the root is decided: the rest are then not needed,
+    // and the proof written rests on the proven ones alone.
+    let mut proven = 0;
+    for j in 0..n {
+        prove_job(&tree, j, &dir);
+        proven += 1;
+        if findings(&tree, &dir).winner(&tree).is_some() {
+            break;
+        }
+    }
+    let found = findings(&tree, &dir);
+    let winner = found
+        .winner(&tree)
+        .expect("decided once every job is proven");
+    let idle: Vec<usize> = (0..n)
+        .filter(|&j| !matches!(found.states[j], JobState::Proven(_)))
+        .collect();
+    assert!(idle.iter().all(|&j| !found.needed[j]));
+    if proven < n {
+        let report = found.report(&tree).join("\n");
+        assert!(report.contains("not needed"), "{report}");
+    }
+    let mut text = Vec::new();
+    found.write_proof(&tree, &dir, &mut text).unwrap();
+    let checked = proof::verify(&String::from_utf8(text).unwrap()).unwrap();
+    assert_eq!(checked.winner, winner);
+    let (direct, _) = game_value(&root, Limits::default());
+    assert_eq!(direct.winner(), Some(winner));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_job_answered_by_a_split_of_its_own_combines_like_a_proven_one() {
+    let root = Board::new(3);
+    let dir = folder("resplit");
+    let tree = Tree::build(&root, 1).unwrap();
+    let n = tree.jobs.len();
+    for j in 1..n {
+        prove_job(&tree, j, &dir);
+    }
+    // Job 1 split again two plies deeper, its jobs proven, its combined proof put where
+    // the job's proof belongs.
+    let sub_dir = dir.join(format!("{}.split", job_id(0, n)));
+    std::fs::create_dir_all(sub_dir.join("proofs")).unwrap();
+    let sub = Tree::build(&tree.jobs[0], 2).unwrap();
+    for j in 0..sub.jobs.len() {
+        prove_job(&sub, j, &sub_dir);
+    }
+    let mut text = Vec::new();
+    findings(&sub, &sub_dir)
+        .write_proof(&sub, &sub_dir, &mut text)
+        .unwrap();
+    std::fs::write(proof_path(&dir, &job_id(0, n)), text).unwrap();
+    let found = findings(&tree, &dir);
+    assert!(
+        found
+            .states
+            .iter()
+            .all(|s| matches!(s, JobState::Proven(_)))
+    );
+    assert_eq!(
+        found.nodes[0],
+        Outcome::Loses,
+        "the 3x3 start is lost for Red"
+    );
+    let mut text = Vec::new();
+    found.write_proof(&tree, &dir, &mut text).unwrap();
+    assert!(proof::verify(&String::from_utf8(text).unwrap()).is_ok());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_split_file_that_does_not_match_its_root_is_refused_at_its_first_bad_line() {
+    let tree = Tree::build(&Board::new(3), 2).unwrap();
+    let text = split_text(&tree);
+    assert!(read_split(&text).is_ok());
+    let lines: Vec<&str> = text.lines().collect();
+    // A job's position changed.
+    let k = lines.iter().position(|l| l.starts_with("job ")).unwrap();
+    let mut bad = lines.clone();
+    let changed = bad[k].replace("1-", "2r");
+    bad[k] = &changed;
+    assert_eq!(read_split(&bad.join("\n")).unwrap_err().0, k + 1);
+    // Cut short, mid-line and at a line's end.
+    let cut = &text[..text.len() * 2 / 3];
+    let err = read_split(cut).unwrap_err();
+    assert_eq!(err.0, cut.lines().count(), "{err:?}");
+    let short = lines[..lines.len() - 1].join("\n");
+    assert!(read_split(&short).unwrap_err().1.contains("truncated"));
+    // A position no game reaches, and plies out of range.
+    let impossible = text.replace("root 1-1-1-/1-1-1-/1-1-1-", "root 2b1-1-/1-1-1-/1-1-1-");
+    assert_eq!(read_split(&impossible).unwrap_err().0, 4);
+    let deep = text.replace("plies 2", "plies 99");
+    assert_eq!(read_split(&deep).unwrap_err().0, 6);
+}

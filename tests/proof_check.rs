@@ -1,0 +1,275 @@
+//! Proof files under both rule sets, checked by `verify` and by `jump61 verify-proof`: a
+//! proof that holds is accepted (exit 0), one that does not is rejected naming the first
+//! position where it fails (exit 1), and a file that is not a proof (malformed, cut short,
+//! or about a position no game reaches) is refused with its bad line (exit 2).
+
+use jump61::board::{Board, Colour, Rules, Squares};
+use jump61::solver::dfpn::Limits;
+use jump61::solver::game_value;
+use jump61::solver::proof::{self, CheckError};
+use std::path::PathBuf;
+use std::process::Command;
+
+/// The proof file of `board`'s value, as `solve --proof` writes it.
+fn proof_text(board: &Board) -> String {
+    let (report, prover) = game_value(board, Limits::default());
+    let winner = report.winner().expect("a proven value");
+    let mut text = Vec::new();
+    proof::write_proof(&prover.unwrap(), board, winner, &mut text).unwrap();
+    String::from_utf8(text).unwrap()
+}
+
+/// Positions of seeded random games under `rules`, at least `from` moves in and short of a
+/// win (2013 4x4 positions 28 moves in, as many spots as 2014 ones 12 moves in, prove
+/// in about a second at most).
+fn random_positions(rules: Rules, size: usize, from: usize, count: usize) -> Vec<Board> {
+    let mut state = 0x2026_1125u64;
+    let mut next = move |n: usize| {
+        state = state
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        ((state >> 33) % n as u64) as usize
+    };
+    let mut out = Vec::new();
+    while out.len() < count {
+        let mut board = Board::with_rules(size, rules);
+        for _ in 0..from + next(2 * size * size) {
+            let moves: Vec<usize> = Squares(board.legal_moves()).collect();
+            let mut child = board;
+            child.play(moves[next(moves.len())]);
+            if child.winner().is_some() {
+                break;
+            }
+            board = child;
+        }
+        out.push(board);
+    }
+    out
+}
+
+#[test]
+fn proofs_under_the_2013_rules_check_from_the_start_and_from_random_positions() {
+    let mut boards = vec![
+        Board::with_rules(2, Rules::V2013),
+        Board::with_rules(3, Rules::V2013),
+    ];
+    boards.extend(random_positions(Rules::V2013, 3, 0, 30));
+    boards.extend(random_positions(Rules::V2013, 4, 28, 6));
+    for board in boards {
+        let text = proof_text(&board);
+        assert!(text.contains("\nrules 2013\n"), "{text}");
+        let checked =
+            proof::verify(&text).unwrap_or_else(|e| panic!("{}: {e}", board.to_notation()));
+        assert_eq!(checked.root, board);
+    }
+}
+
+#[test]
+fn a_2013_proof_with_the_turn_handed_over_checks_with_that_turn() {
+    // `move 2` on the empty 3x3 board: Blue moves first. Its proof is about that game,
+    // not the one where Red moves first.
+    let mut board = Board::with_rules(3, Rules::V2013);
+    board.set_to_move(Colour::Blue);
+    let text = proof_text(&board);
+    assert!(text.contains("\nto-move Blue\n"), "{text}");
+    let checked = proof::verify(&text).unwrap();
+    assert_eq!(
+        (checked.root, checked.root.to_move()),
+        (board, Colour::Blue)
+    );
+    // The same lines claimed for Red to move do not prove anything.
+    let red = text.replace("to-move Blue", "to-move Red");
+    assert!(proof::verify(&red).is_err());
+}
+
+#[test]
+fn a_tampered_2013_proof_is_rejected_at_the_position_where_it_fails() {
+    let board = Board::with_rules(3, Rules::V2013);
+    let text = proof_text(&board);
+    let lines: Vec<&str> = text.lines().collect();
+    let count = proof::move_lines(text.as_bytes());
+    // Every move line in turn replaced by another legal move: at least one must fail, and
+    // the failure names a position of the game.
+    let mut rejected = 0;
+    for (i, line) in lines.iter().enumerate().take(60) {
+        let [p, r, c] = line.split_whitespace().collect::<Vec<_>>()[..] else {
+            continue;
+        };
+        if p == "root" || p.starts_with('#') {
+            continue;
+        }
+        let b = Board::parse_with_rules(p, Rules::V2013).unwrap();
+        let played = format!("{r} {c}");
+        let Some(other) = Squares(b.legal_moves())
+            .map(|sq| b.coord(sq))
+            .map(|c| format!("{} {}", c.row, c.col))
+            .find(|m| *m != played)
+        else {
+            continue;
+        };
+        let mut tampered = lines.clone();
+        let changed = format!("{p} {other}");
+        tampered[i] = &changed;
+        match proof::verify(&tampered.join("\n")) {
+            Ok(_) => {}
+            Err(CheckError::Fails { position, .. }) => {
+                assert!(Board::parse_with_rules(&position, Rules::V2013).is_ok());
+                rejected += 1;
+            }
+            Err(e) => panic!("line {}: {e}", i + 1),
+        }
+    }
+    assert!(rejected > 0, "no tampered move of {count} was caught");
+    // A line dropped (and the count mended) leaves a position with no move given.
+    let dropped: Vec<String> = lines
+        .iter()
+        .filter(|l| l.split_whitespace().count() != 3 || l.starts_with("root") || **l != lines[5])
+        .map(|l| match l.strip_prefix("end ") {
+            Some(_) => format!("end {}", count - 1),
+            None => l.to_string(),
+        })
+        .collect();
+    let err = proof::verify(&dropped.join("\n")).unwrap_err();
+    assert!(matches!(err, CheckError::Fails { .. }), "{err}");
+    assert!(err.to_string().contains("no move is given"), "{err}");
+}
+
+#[test]
+fn an_old_2014_proof_without_rules_turn_or_end_lines_still_checks() {
+    let board = Board::new(3);
+    let text = proof_text(&board);
+    let old: Vec<&str> = text
+        .lines()
+        .filter(|l| !l.starts_with("rules") && !l.starts_with("to-move") && !l.starts_with("end"))
+        .collect();
+    let checked = proof::verify(&old.join("\n")).unwrap();
+    assert_eq!((checked.root, checked.winner), (board, Colour::Blue));
+    // A 2013 position is not a 2014 one: without its rules line the file is refused.
+    let text = proof_text(&Board::with_rules(2, Rules::V2013));
+    let no_rules = text.replace("rules 2013\n", "");
+    let err = proof::verify(&no_rules).unwrap_err();
+    assert!(
+        matches!(err, CheckError::Malformed { line: 2, .. }),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_proof_of_a_position_that_cannot_arise_is_refused() {
+    // Red has moved once (five spots) but owns nothing.
+    let text = "rules 2014\nroot 2b1-/1-1-\nwinner Blue\nend 0\n";
+    let err = proof::verify(text).unwrap_err();
+    assert!(matches!(err, CheckError::Impossible(_)), "{err}");
+    assert_eq!(err.exit_code(), 2);
+    let over = "rules 2014\nroot 2r2r/2r2r\nwinner Red\nend 0\n";
+    assert!(matches!(
+        proof::verify(over),
+        Err(CheckError::Impossible(_))
+    ));
+    // A turn the 2014 spots contradict.
+    let turn = "rules 2014\nroot 1-1-/1-1-\nto-move Blue\nwinner Blue\nend 0\n";
+    assert!(matches!(
+        proof::verify(turn),
+        Err(CheckError::Malformed { line: 3, .. })
+    ));
+}
+
+/// A scratch file for one test.
+fn scratch(name: &str, text: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("jump61-proof-check-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+/// `jump61 ARGS`: exit status, standard output and standard error.
+fn jump61(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_jump61"))
+        .args(args)
+        .output()
+        .unwrap();
+    let text = |b: Vec<u8>| String::from_utf8(b).unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        text(out.stdout),
+        text(out.stderr),
+    )
+}
+
+fn verify_file(name: &str, text: &str) -> (i32, String, String) {
+    let path = scratch(name, text);
+    jump61(&["verify-proof", path.to_str().unwrap()])
+}
+
+#[test]
+fn solve_under_the_2013_rules_writes_a_proof_that_verify_proof_accepts() {
+    let path = scratch("2013-2x2.txt", "");
+    let path = path.to_str().unwrap();
+    let (code, out, err) = jump61(&["solve", "--rules", "2013", "--size", "2", "--proof", path]);
+    assert_eq!(code, 0, "{out}{err}");
+    let (code, out, err) = jump61(&["verify-proof", path]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(
+        out.contains("proof checked") && out.contains("2013 rules"),
+        "{out}"
+    );
+}
+
+#[test]
+fn verify_proof_exits_1_naming_the_position_where_a_proof_fails() {
+    let text = proof_text(&Board::new(3));
+    let wrong = text.replace("winner Blue", "winner Red");
+    let (code, out, _) = verify_file("fails.txt", &wrong);
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("proof rejected: fails at 1-1-1-/1-1-1-/1-1-1-"),
+        "{out}"
+    );
+}
+
+#[test]
+fn verify_proof_exits_2_on_a_malformed_or_truncated_file_naming_its_line() {
+    let text = proof_text(&Board::new(3));
+    let lines: Vec<&str> = text.lines().collect();
+    // A line cut in the middle, as a copy interrupted mid-write leaves it.
+    let cut = &text[..text.len() / 2];
+    let cut_line = cut.lines().count();
+    let (code, out, err) = verify_file("cut.txt", cut);
+    assert_eq!(code, 2, "{out}");
+    assert!(err.contains(&format!("line {cut_line}:")), "{err}");
+    // Whole lines missing at the end: no `end` line.
+    let short = lines[..lines.len() - 3].join("\n");
+    let (code, _, err) = verify_file("short.txt", &short);
+    assert_eq!(code, 2);
+    assert!(err.contains("truncated"), "{err}");
+    // A word where a row number belongs.
+    let mut bad = lines.clone();
+    let garbled = bad[6].replace(' ', " x");
+    bad[6] = &garbled;
+    let (code, _, err) = verify_file("bad.txt", &bad.join("\n"));
+    assert_eq!(code, 2);
+    assert!(err.contains("line 7:"), "{err}");
+    // A position under the wrong rules' notation.
+    let mut bad = lines.clone();
+    let wrong_rules = bad[6].replace("1-", "--");
+    bad[6] = &wrong_rules;
+    let (code, _, err) = verify_file("rules.txt", &bad.join("\n"));
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("line 7:") && err.contains("not a square"),
+        "{err}"
+    );
+    let (code, _, err) = jump61(&["verify-proof", "/nonexistent/proof.txt"]);
+    assert_eq!(code, 2, "{err}");
+}
+
+#[test]
+fn verify_proof_exits_2_on_a_position_that_cannot_arise() {
+    let (code, out, err) = verify_file(
+        "impossible.txt",
+        "rules 2014\nroot 2b1-/1-1-\nwinner Blue\nend 0\n",
+    );
+    assert_eq!(code, 2, "{out}");
+    assert!(err.contains("owns no square"), "{err}");
+}
