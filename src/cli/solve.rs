@@ -103,11 +103,11 @@ impl SolveArgs {
             }
         };
         let answer = if board.winner().is_some() {
-            crate::protocol::view::already_over(&board)
+            crate::search::solve::already_over(&board)
         } else {
             let deadline = Some(Instant::now() + settings.time);
             let solution = solve_until(&board, depth, settings.positions, deadline, &mut progress);
-            crate::protocol::view::solution(&board, &solution)
+            crate::search::solve::answer(&board, &solution)
         };
         // A closed stdout is no reason to panic; the answer is simply not seen.
         let _ = writeln!(std::io::stdout(), "{answer}");
