@@ -5,6 +5,7 @@
 //! (`error: ...`) and search progress go to the error sink, so they never mix with them.
 
 mod command;
+mod game;
 mod session;
 pub mod view;
 
@@ -12,7 +13,8 @@ pub use command::{
     Command, CommandError, Dialect, MAX_HASH_MB, MAX_LEVEL, MAX_LINE, MAX_NODES, MAX_QUOTED,
     MAX_SOLVE, MAX_SOLVE_POSITIONS, MAX_THREADS, clip, help_text, parse_clock, parse_seconds,
 };
-pub use session::{Flow, Options, PlayError, Session};
+pub use game::{Game, PlayError};
+pub use session::{Flow, Options, Session};
 
 use std::io::{self, BufRead, Write};
 
