@@ -1,5 +1,6 @@
 //! The textual command loop of the 2014 assignment (§3-5), and the 2019 course's dialect of
-//! it: a line of input becomes a [`Command`], which the [`Session`] carries out.
+//! it: a line of input becomes a [`Command`], which the [`Session`] carries out on a
+//! [`Game`] (the game itself, which writes no text and can be driven by any face).
 //!
 //! Required lines (AI moves, wins, `dump`) go to the output sink, flushed at once; errors
 //! (`error: ...`) and search progress go to the error sink, so they never mix with them.
