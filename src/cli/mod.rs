@@ -4,12 +4,14 @@
 
 mod args;
 mod bench;
+mod jobs;
 mod perft;
 mod play;
 mod solve;
 
 pub use args::{RulesArg, tool_position, with_threads};
 pub use bench::BenchArgs;
+pub use jobs::{CombineArgs, SplitArgs};
 pub use perft::PerftArgs;
 pub use solve::{PuzzlesArgs, SolveArgs, VerifyProofArgs};
 
@@ -101,6 +103,14 @@ pub enum Tool {
     Solve(solve::SolveArgs),
     /// Check a proof written by `solve --proof FILE` with the rules alone, no search.
     VerifyProof(solve::VerifyProofArgs),
+    /// Cut a game value's proof into jobs: every position (up to symmetry) K moves below the
+    /// root, each an ordinary `jump61 solve --position P --proof F`. Writes DIR/split.txt
+    /// (the tree above the jobs) and DIR/jobs.txt (one shell command a job, for GNU
+    /// parallel, a Slurm array or a Kubernetes indexed job) and prints the commands.
+    Split(jobs::SplitArgs),
+    /// Decide a split's root from its jobs' proofs: prints the value and the jobs still
+    /// needed (exit 1 while undecided), and writes one proof of the whole with --proof.
+    Combine(jobs::CombineArgs),
     /// Generate puzzles from seeded random play: positions where the side to move wins in
     /// exactly K moves with a single winning first move, one `NOTATION K` line each (the
     /// format `solve --file` reads).
@@ -130,6 +140,8 @@ pub fn run(mut cli: Cli) -> i32 {
         Tool::Solve(args) => args.run(),
         Tool::VerifyProof(args) => args.run(),
         Tool::Puzzles(args) => args.run(),
+        Tool::Split(args) => args.run(),
+        Tool::Combine(args) => args.run(),
         Tool::Bench(args) => args.run(),
         Tool::Match(args) => arena::run(&args),
         Tool::Snatch(args) => crate::snatch::run(args),

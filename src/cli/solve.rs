@@ -89,6 +89,11 @@ impl SolveArgs {
             }
         };
         let Some(depth) = self.depth else {
+            // A proof is of a game's position: the checker refuses one no game reaches.
+            if let (Some(_), Err(e)) = (&self.proof, solver::arise::could_arise(&board)) {
+                eprintln!("error: {e}");
+                return 2;
+            }
             let limits = Limits {
                 deadline: Some(Instant::now() + settings.time),
                 positions: settings.positions,

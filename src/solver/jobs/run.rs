@@ -80,7 +80,7 @@ pub fn combine(dir: &Path, proof_path: Option<&Path>) -> i32 {
     match written {
         Ok(n) => {
             println!(
-                "proof written to {}: {n} positions of {winner}'s",
+                "proof written to {}: {n} lines of {winner}'s moves",
                 path.display()
             );
             0

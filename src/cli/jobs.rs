@@ -1,0 +1,88 @@
+//! `split` and `combine`: a proof too big for one machine, cut into jobs that a batch engine
+//! runs (each an ordinary `solve --position P --proof F`), and put back together.
+
+use super::args::{RulesArg, tool_position};
+use crate::board::{MAX_SIZE, MIN_SIZE};
+use crate::solver::jobs::{JobSettings, MAX_PLIES, run};
+use clap::Args;
+use std::path::PathBuf;
+
+/// The `split` subcommand's arguments.
+#[derive(Args, Debug)]
+pub struct SplitArgs {
+    /// The position to split: rows of `dump` joined by `/`.
+    #[arg(long, value_name = "NOTATION", conflicts_with = "size")]
+    pub position: Option<String>,
+    /// The initial position of an N x N board.
+    #[arg(long, value_name = "N",
+          value_parser = clap::value_parser!(u8).range(MIN_SIZE as i64..=MAX_SIZE as i64))]
+    pub size: Option<u8>,
+    /// Moves below the position where the jobs are (one job per position up to symmetry).
+    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u32).range(1..=MAX_PLIES as i64))]
+    pub plies: u32,
+    /// The folder to write `split.txt` and `jobs.txt` into (and where the jobs write).
+    #[arg(long, value_name = "DIR")]
+    pub dir: PathBuf,
+    /// The rules: 2014, or 2013 (white squares are `--`).
+    #[arg(long, value_enum, default_value = "2014")]
+    pub rules: RulesArg,
+    /// 2013 rules: the number of the next move (odd: Red to move, even: Blue).
+    #[arg(long = "move", value_name = "N")]
+    pub move_number: Option<u64>,
+    /// Each job's `solve --time`, in seconds.
+    #[arg(long, value_name = "SECONDS", default_value_t = 3600)]
+    pub job_time: u64,
+    /// Each job's `solve --memory`, in MiB.
+    #[arg(long, value_name = "MB", default_value_t = 2048)]
+    pub job_memory: usize,
+    /// Each job's `solve --threads`.
+    #[arg(long, value_name = "T", default_value_t = 1,
+          value_parser = clap::value_parser!(u16).range(1..=256))]
+    pub job_threads: u16,
+    /// The command that runs jump61 where the jobs run.
+    #[arg(long, value_name = "COMMAND", default_value = "jump61")]
+    pub program: String,
+}
+
+impl SplitArgs {
+    /// Runs `split`; returns the exit code.
+    pub fn run(&self) -> i32 {
+        let root = match tool_position(
+            self.size,
+            self.position.as_deref(),
+            self.rules.rules(),
+            self.move_number,
+        ) {
+            Ok(board) => board,
+            Err(e) => {
+                eprintln!("error: {e}");
+                return 2;
+            }
+        };
+        let settings = JobSettings {
+            program: self.program.clone(),
+            time_seconds: self.job_time,
+            memory_mb: self.job_memory,
+            threads: self.job_threads as usize,
+        };
+        run::split(&root, self.plies, &self.dir, &settings)
+    }
+}
+
+/// The `combine` subcommand's arguments.
+#[derive(Args, Debug)]
+pub struct CombineArgs {
+    /// The folder `split` wrote (with the jobs' `proofs` and `answers`).
+    #[arg(long, value_name = "DIR")]
+    pub dir: PathBuf,
+    /// Write the proof of the whole to FILE once the root is decided.
+    #[arg(long, value_name = "FILE")]
+    pub proof: Option<PathBuf>,
+}
+
+impl CombineArgs {
+    /// Runs `combine`; returns the exit code.
+    pub fn run(&self) -> i32 {
+        run::combine(&self.dir, self.proof.as_deref())
+    }
+}
