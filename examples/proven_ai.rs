@@ -1,0 +1,104 @@
+//! How many won positions the AI keeps at its default time (1 s a move, one thread), with
+//! its proof step and without it (the search alone, as before issue 25):
+//! `cargo run --release --example proven_ai -- SIZE MOVES COUNT [POSITIONS]` takes COUNT
+//! positions reached by MOVES seeded random moves on a SIZE x SIZE board where the side to
+//! move wins (proven with at most POSITIONS positions each, default 50 million), asks a
+//! fresh engine for its move in each, and counts the moves that keep the win (the position
+//! after them proven lost for the opponent). Prints one line a position and the totals.
+//! `proven_ai NOTATION` does the same for one position.
+
+use jump61::board::{Board, Squares};
+use jump61::search::{Engine, EngineConfig, Evaluation};
+use jump61::solver::{Value, dfpn::Limits, game_value};
+use std::time::Instant;
+
+fn main() {
+    if let Some(position) = std::env::args().nth(1).filter(|a| a.contains('/')) {
+        let board: Board = position.parse().expect("a 2014 position");
+        let (report, _) = game_value(&board, Limits::default());
+        println!("{}", report.answer());
+        let start = Instant::now();
+        let mut engine = Engine::new(EngineConfig::default());
+        let sq = engine.choose_move(&board, &mut |_| {}).expect("a move");
+        let took = start.elapsed().as_secs_f64();
+        println!("the AI plays {} in {took:.2} s", board.coord(sq));
+        return;
+    }
+    let args: Vec<u64> = std::env::args()
+        .skip(1)
+        .map_while(|a| a.parse().ok())
+        .collect();
+    let [size, moves, count, rest @ ..] = args.as_slice() else {
+        eprintln!("usage: proven_ai SIZE MOVES COUNT [POSITIONS]");
+        std::process::exit(2);
+    };
+    if !(2..=5).contains(size) {
+        eprintln!("error: game values are proven on boards 2x2 to 5x5");
+        std::process::exit(2);
+    }
+    let limits = Limits {
+        positions: rest.first().copied().unwrap_or(50_000_000),
+        memory: 2 << 30,
+        ..Limits::default()
+    };
+    let mut seed = 0x2026_1125u64;
+    let mut next = |n: usize| {
+        // xorshift64: the same positions on every machine.
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        (seed % n as u64) as usize
+    };
+    let (mut done, mut kept, mut kept_before, mut tried) = (0, 0, 0, 0);
+    while done < *count && tried < 50 * count {
+        tried += 1;
+        let mut board = Board::new(*size as usize);
+        for _ in 0..*moves {
+            if board.winner().is_some() {
+                break;
+            }
+            let legal: Vec<usize> = Squares(board.legal_moves()).collect();
+            board.play(legal[next(legal.len())]);
+        }
+        if board.winner().is_some() {
+            continue;
+        }
+        let (report, _) = game_value(&board, limits);
+        let Value::Wins { first_moves, .. } = report.value else {
+            continue;
+        };
+        done += 1;
+        let keeps = |sq: usize| {
+            let mut child = board;
+            child.play(sq);
+            first_moves.contains(&sq)
+                || child.winner().is_some()
+                || game_value(&child, limits).0.value == Value::Loses
+        };
+        let start = Instant::now();
+        let mut engine = Engine::new(EngineConfig::default());
+        let now = engine.choose_move(&board, &mut |_| {}).expect("a move");
+        let took = start.elapsed().as_secs_f64();
+        let mut search_alone = Engine::new(EngineConfig::default());
+        let limits_alone = search_alone.limits(&board);
+        let before = search_alone
+            .search(&board, limits_alone, Evaluation::Full, true, &mut |_| {})
+            .best_move;
+        let (k, kb) = (keeps(now), keeps(before));
+        kept += usize::from(k);
+        kept_before += usize::from(kb);
+        println!(
+            "{} winning {}/{} moves; AI {} ({}, {took:.2} s); search alone {} ({})",
+            board.to_notation(),
+            first_moves.len(),
+            board.legal_moves().count_ones(),
+            board.coord(now),
+            if k { "keeps" } else { "LOSES" },
+            board.coord(before),
+            if kb { "keeps" } else { "LOSES" },
+        );
+    }
+    println!(
+        "{size}x{size}, {moves} moves in: the AI keeps {kept} of {done} won positions; the search alone {kept_before}"
+    );
+}
