@@ -54,7 +54,11 @@ impl Table {
     /// The field `name` of every row, as numbers.
     fn numbers(&self, name: &str) -> Result<Vec<f64>> {
         let parse = |text: String| text.parse::<f64>().map_err(|e| format!("{text}: {e}"));
-        Ok(self.texts(name)?.into_iter().map(parse).collect::<std::result::Result<_, _>>()?)
+        Ok(self
+            .texts(name)?
+            .into_iter()
+            .map(parse)
+            .collect::<std::result::Result<_, _>>()?)
     }
 }
 
@@ -88,6 +92,7 @@ fn proof_cost(data: &Path, out: &Path) -> Result<()> {
         .configure_mesh()
         .x_desc("plies from the end of the longest game (4x4: 33, 5x5: 56)")
         .y_desc("positions searched (mean)")
+        .x_label_formatter(&|x| format!("{x:.0}"))
         .y_label_formatter(&|v| format!("{v:.0e}"))
         .draw()?;
     for (i, board) in distinct(&boards).iter().enumerate() {
@@ -129,7 +134,10 @@ fn threads_speedup(data: &Path, out: &Path) -> Result<()> {
     let root = SVGBackend::new(out, SIZE).into_drawing_area();
     root.fill(&WHITE)?;
     let mut chart = ChartBuilder::on(&root)
-        .caption("Time to depth: one thread's time over two threads'", (FONT, 20))
+        .caption(
+            "Time to depth: one thread's time over two threads'",
+            (FONT, 20),
+        )
         .margin(12)
         .x_label_area_size(44)
         .y_label_area_size(290)
@@ -155,7 +163,11 @@ fn threads_speedup(data: &Path, out: &Path) -> Result<()> {
             [(low[r], y - 0.18), (high[r], y + 0.18)],
             colour.mix(0.35).filled(),
         )))?;
-        chart.draw_series(std::iter::once(Circle::new((median[r], y), 5, colour.filled())))?;
+        chart.draw_series(std::iter::once(Circle::new(
+            (median[r], y),
+            5,
+            colour.filled(),
+        )))?;
     }
     root.present()?;
     Ok(())
@@ -184,7 +196,10 @@ fn depth_per_move(data: &Path, out: &Path) -> Result<()> {
     let root = SVGBackend::new(out, SIZE).into_drawing_area();
     root.fill(&WHITE)?;
     let mut chart = ChartBuilder::on(&root)
-        .caption("The deepest depth each move finished (6x6, one thread)", (FONT, 20))
+        .caption(
+            "The deepest depth each move finished (6x6, one thread)",
+            (FONT, 20),
+        )
         .margin(12)
         .x_label_area_size(44)
         .y_label_area_size(60)
@@ -193,6 +208,7 @@ fn depth_per_move(data: &Path, out: &Path) -> Result<()> {
         .configure_mesh()
         .x_desc("deepest finished depth (9 for the hand-set evaluation: 9 or more)")
         .y_desc("moves (% of the series)")
+        .y_label_formatter(&|y| format!("{y:.0}"))
         .x_labels(6)
         .x_label_formatter(&|x| format!("{x:.0}"))
         .disable_x_mesh()
@@ -232,20 +248,29 @@ fn match_elo(data: &Path, out: &Path) -> Result<()> {
     let shown: Vec<usize> = (0..elo.len()).filter(|&r| elo[r] < 500.0).collect();
     let labels: Vec<String> = shown
         .iter()
-        .map(|&r| format!("{} v {} ({} s, {} games)", first[r], second[r], seconds[r], games[r]))
+        .map(|&r| {
+            format!(
+                "{} v {} ({} s, {} games)",
+                first[r], second[r], seconds[r], games[r]
+            )
+        })
         .collect();
     let rows = labels.len() as f64;
     let root = SVGBackend::new(out, (900, 480)).into_drawing_area();
     root.fill(&WHITE)?;
     let mut chart = ChartBuilder::on(&root)
-        .caption("Matches on 6x6: Elo of the first engine, 95% interval", (FONT, 20))
+        .caption(
+            "Matches on 6x6: Elo of the first engine, 95% interval",
+            (FONT, 20),
+        )
         .margin(12)
         .x_label_area_size(44)
         .y_label_area_size(470)
         .build_cartesian_2d(-100f64..400f64, -0.5f64..rows - 0.5)?;
     chart
         .configure_mesh()
-        .x_desc("Elo difference")
+        .x_desc("Elo difference (a match whose every game was won, Elo clamped, is left out)")
+        .x_label_formatter(&|x| format!("{x:+.0}"))
         .y_labels(labels.len())
         .y_label_formatter(&|y| label_at(&labels, *y))
         .y_label_style((FONT, 12))
@@ -257,12 +282,20 @@ fn match_elo(data: &Path, out: &Path) -> Result<()> {
     )))?;
     for (i, &r) in shown.iter().enumerate() {
         let y = (shown.len() - 1 - i) as f64;
-        let colour = if elo[r] - margin[r] > 0.0 { COLOURS[2] } else { COLOURS[3] };
+        let colour = if elo[r] - margin[r] > 0.0 {
+            COLOURS[2]
+        } else {
+            COLOURS[3]
+        };
         chart.draw_series(std::iter::once(PathElement::new(
             vec![(elo[r] - margin[r], y), (elo[r] + margin[r], y)],
             colour.stroke_width(3),
         )))?;
-        chart.draw_series(std::iter::once(Circle::new((elo[r], y), 5, colour.filled())))?;
+        chart.draw_series(std::iter::once(Circle::new(
+            (elo[r], y),
+            5,
+            colour.filled(),
+        )))?;
     }
     root.present()?;
     Ok(())

@@ -2,8 +2,8 @@
 //!
 //! Every ```` ```console ```` block in `README.md` and `docs/*.md` is a transcript: a line
 //! `$ COMMAND` (continued on the next line after a trailing `\`) runs in `bash` with the
-//! program built for these tests first on `PATH`, in a fresh empty directory, with no standard
-//! input; the lines after it, up to the next `$` line or the end of the block, are what it must
+//! program built for these tests first on `PATH`, with no standard input, in a fresh empty
+//! directory that the commands of the same block share (so one may read what another wrote); the lines after it, up to the next `$` line or the end of the block, are what it must
 //! print, standard output and standard error together, in the order bash writes them (the
 //! examples send errors to the output with `2>&1` where the order matters). A line `...`
 //! stands for any number of lines and `[..]` inside a line for any text on it: the pages use
@@ -21,6 +21,8 @@ use std::process::{Command, Stdio};
 /// One documented command and what it must print.
 struct Example {
     page: String,
+    /// The number of its block on the page: the commands of one block share a directory.
+    block: usize,
     line: usize,
     command: String,
     expected: Vec<String>,
@@ -51,11 +53,13 @@ fn examples(page: &Path) -> Vec<Example> {
     let text = fs::read_to_string(page).expect("a readable page");
     let mut examples: Vec<Example> = Vec::new();
     let mut in_console = false;
+    let mut block = 0;
     let mut lines = text.lines().enumerate();
     while let Some((index, line)) = lines.next() {
         let trimmed = line.trim_start();
         if trimmed.starts_with("```") {
             in_console = !in_console && trimmed.trim_end() == "```console";
+            block += usize::from(in_console);
             continue;
         }
         if !in_console {
@@ -70,6 +74,7 @@ fn examples(page: &Path) -> Vec<Example> {
             }
             examples.push(Example {
                 page: name.clone(),
+                block,
                 line: index + 1,
                 command,
                 expected: Vec::new(),
@@ -166,11 +171,12 @@ fn the_documented_examples_print_what_the_pages_say() {
     let mut failures = Vec::new();
     let scratch = std::env::temp_dir().join(format!("jump61-docs-{}", std::process::id()));
     for page in pages() {
-        for (i, example) in examples(&page).iter().enumerate() {
-            let dir = scratch.join(format!("{}-{i}", page.file_stem().unwrap().display()));
+        for example in examples(&page) {
+            let stem = page.file_stem().unwrap_or_default().display();
+            let dir = scratch.join(format!("{stem}-{}", example.block));
             fs::create_dir_all(&dir).expect("a scratch folder");
             count += 1;
-            failures.extend(check(example, &dir));
+            failures.extend(check(&example, &dir));
         }
     }
     let _ = fs::remove_dir_all(&scratch);
@@ -182,12 +188,21 @@ fn the_documented_examples_print_what_the_pages_say() {
 #[test]
 fn the_matcher_tells_a_match_from_a_drift() {
     let pattern = |lines: &[&str]| lines.iter().map(|l| l.to_string()).collect::<Vec<_>>();
-    assert!(lines_match(&pattern(&["a", "...", "d"]), &["a", "b", "c", "d"]));
+    assert!(lines_match(
+        &pattern(&["a", "...", "d"]),
+        &["a", "b", "c", "d"]
+    ));
     assert!(lines_match(&pattern(&["a", "...", "b"]), &["a", "b"]));
     assert!(!lines_match(&pattern(&["a", "...", "d"]), &["a", "b", "c"]));
-    assert!(lines_match(&pattern(&["1 36 [..]s [..]"]), &["1 36 0.000s 12 nps"]));
+    assert!(lines_match(
+        &pattern(&["1 36 [..]s [..]"]),
+        &["1 36 0.000s 12 nps"]
+    ));
     assert!(!lines_match(&pattern(&["1 36 [..]"]), &["1 37 0.000s"]));
-    assert!(!lines_match(&pattern(&["Red wins."]), &["Red wins.", "extra"]));
+    assert!(!lines_match(
+        &pattern(&["Red wins."]),
+        &["Red wins.", "extra"]
+    ));
     assert!(line_matches("[..]", ""));
     assert!(!line_matches("a[..]b", "ab-"));
 }
