@@ -87,12 +87,15 @@ pub fn verify(path: &Path) -> i32 {
     };
     match proof::verify(&text) {
         Ok(v) => {
+            // 2014 positions say whose turn it is; 2013 ones need the rules and the turn.
+            let rules = match v.root.rules() {
+                crate::board::Rules::V2014 => String::new(),
+                r => format!(" under the {r} rules with {} to move", v.root.to_move()),
+            };
             println!(
-                "proof checked: {} wins from {} ({} rules, {} to move; {} positions of {}'s, {:.3} s)",
+                "proof checked: {} wins from {}{rules} ({} positions of {}'s, {:.3} s)",
                 v.winner,
                 v.root.to_notation(),
-                v.root.rules(),
-                v.root.to_move(),
                 v.positions,
                 v.winner,
                 start.elapsed().as_secs_f64()
