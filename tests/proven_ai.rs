@@ -1,0 +1,45 @@
+//! The AI plays what is proven (issue 25, item 9): in a won position where the search alone
+//! plays a losing move, the full engine's proof step finds a winning one, and the same one
+//! on every run under a node limit.
+
+use jump61::board::Board;
+use jump61::search::{Engine, EngineConfig, Evaluation, Limit};
+use jump61::solver::{Value, dfpn::Limits, game_value};
+
+/// 4x4, ten moves into a seeded random game: only `4 3` of Red's 11 moves wins, and the
+/// search alone at 1 s a move played `4 1` (`examples/proven_ai.rs`).
+const ONE_WINNING_MOVE: &str = "1-3r1-2b/2b1-2r1-/2b1-1-2b/1-1-3r2b";
+
+/// Whether playing `sq` keeps the win for the side to move.
+fn keeps_the_win(board: &Board, sq: usize) -> bool {
+    let mut child = *board;
+    child.play(sq);
+    child.winner().is_some() || game_value(&child, Limits::default()).0.value == Value::Loses
+}
+
+#[test]
+fn the_ai_plays_a_proven_winning_move_the_same_on_every_run() {
+    let board: Board = ONE_WINNING_MOVE.parse().unwrap();
+    let (value, _) = game_value(&board, Limits::default());
+    assert!(matches!(&value.value, Value::Wins { first_moves, .. } if first_moves.len() == 1));
+    let config = EngineConfig {
+        limit: Limit::Nodes(4_000_000),
+        ..EngineConfig::default()
+    };
+    let play = || Engine::new(config.clone()).choose_move(&board, &mut |_| {}).unwrap();
+    let sq = play();
+    assert!(keeps_the_win(&board, sq), "the AI played {}", board.coord(sq));
+    assert_eq!(play(), sq);
+}
+
+#[test]
+fn the_search_alone_with_the_same_nodes_is_not_what_keeps_the_win() {
+    // Guards the test above: if the search alone found the winning move too, the proof
+    // step would not be what that test shows.
+    let board: Board = ONE_WINNING_MOVE.parse().unwrap();
+    let mut engine = Engine::new(EngineConfig::default());
+    let limits = jump61::search::Limits::nodes(4_000_000);
+    let found = engine.search(&board, limits, Evaluation::Full, true, &mut |_| {});
+    assert!(!keeps_the_win(&board, found.best_move) || found.score.win_plies().is_some());
+}
+
