@@ -26,9 +26,17 @@ fn the_ai_plays_a_proven_winning_move_the_same_on_every_run() {
         limit: Limit::Nodes(4_000_000),
         ..EngineConfig::default()
     };
-    let play = || Engine::new(config.clone()).choose_move(&board, &mut |_| {}).unwrap();
+    let play = || {
+        Engine::new(config.clone())
+            .choose_move(&board, &mut |_| {})
+            .unwrap()
+    };
     let sq = play();
-    assert!(keeps_the_win(&board, sq), "the AI played {}", board.coord(sq));
+    assert!(
+        keeps_the_win(&board, sq),
+        "the AI played {}",
+        board.coord(sq)
+    );
     assert_eq!(play(), sq);
 }
 
@@ -42,4 +50,3 @@ fn the_search_alone_with_the_same_nodes_is_not_what_keeps_the_win() {
     let found = engine.search(&board, limits, Evaluation::Full, true, &mut |_| {});
     assert!(!keeps_the_win(&board, found.best_move) || found.score.win_plies().is_some());
 }
-

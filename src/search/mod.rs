@@ -264,7 +264,9 @@ impl Engine {
             return None;
         }
         let budget = proven::Budget::of(limits, start)?;
-        let found = self.proof.winning_move(board, budget);
+        let never = AtomicBool::new(false);
+        let stop = self.stop.as_deref().unwrap_or(&never);
+        let found = self.proof.winning_move(board, budget, stop);
         let spent = start.elapsed();
         if limits.hard_time < limits::FOREVER {
             limits.soft_time = limits.soft_time.saturating_sub(spent);

@@ -10,6 +10,7 @@
 use crate::board::{Board, Squares};
 use crate::solver::dfpn::{Limits, Prover, Stop};
 use crate::solver::key::MAX_KEY_SIZE;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 /// Boards up to this side get the proof step (the prover's keys reach no further).
@@ -21,6 +22,9 @@ pub const PROOF_MEMORY: usize = 512 << 20;
 
 /// The share of a move's time the proof may take; the search has the rest.
 pub const PROOF_SHARE: f64 = 0.5;
+
+/// Positions the prover expands between two looks at the stop flag: some tens of ms.
+pub const SLICE_POSITIONS: u64 = 1 << 15;
 
 /// The budget of one proof step.
 #[derive(Clone, Copy, Debug)]
@@ -71,26 +75,46 @@ impl ProofStep {
     }
 
     /// A move that is proven to win `board` for its side to move, proven within `budget`;
-    /// `None` if none is proven (the position is lost, or the budget ran out first).
-    pub fn winning_move(&mut self, board: &Board, budget: Budget) -> Option<usize> {
+    /// `None` if none is proven (the position is lost, the budget ran out first, or `stop`
+    /// was set: the proof goes in slices of [`SLICE_POSITIONS`] and looks at it between
+    /// them, so "move now" is obeyed at once and the slices are the same on every run).
+    pub fn winning_move(
+        &mut self,
+        board: &Board,
+        budget: Budget,
+        stop: &AtomicBool,
+    ) -> Option<usize> {
         let size = board.size();
         if size > MAX_PROOF_SIZE || board.winner().is_some() {
             return None;
         }
-        let limits = Limits {
+        let slice = |left: u64| Limits {
             deadline: budget.deadline,
-            positions: budget.positions,
+            positions: left.min(SLICE_POSITIONS),
             memory: PROOF_MEMORY,
         };
         let prover = match &mut self.prover {
-            Some((s, prover)) if *s == size => {
-                prover.set_limits(limits);
-                prover
+            Some((s, prover)) if *s == size => prover,
+            slot => {
+                &mut slot
+                    .insert((size, Prover::new(size, slice(budget.positions))?))
+                    .1
             }
-            slot => &mut slot.insert((size, Prover::new(size, limits)?)).1,
         };
-        let proven = prover.prove(board).is_win();
-        let found = proven.then(|| proven_move(prover, board)).flatten();
+        let mut left = budget.positions;
+        let entry = loop {
+            let before = prover.positions;
+            prover.set_limits(slice(left));
+            let entry = prover.prove(board);
+            left = left.saturating_sub(prover.positions - before);
+            let decided = entry.is_win() || entry.is_loss();
+            let out_of_budget =
+                matches!(prover.stopped, Some(Stop::Time | Stop::Memory)) || left == 0;
+            if decided || out_of_budget || stop.load(Ordering::Relaxed) {
+                break entry;
+            }
+        };
+        let found = entry.is_win().then(|| proven_move(prover, board)).flatten();
         if prover.stopped == Some(Stop::Memory) {
             self.prover = None;
         }
@@ -131,13 +155,18 @@ mod tests {
             positions: u64::MAX,
         };
         let mut step = ProofStep::default();
-        let sq = step.winning_move(&board, budget).expect("a proven win");
+        let sq = step
+            .winning_move(&board, budget, &AtomicBool::new(false))
+            .expect("a proven win");
         let mut child = board;
         child.play(sq);
         let (report, _) = crate::solver::game_value(&child, Limits::default());
         assert!(child.winner().is_some() || report.value == crate::solver::Value::Loses);
         // The lost side gets no move from the proof step.
-        assert_eq!(step.winning_move(&Board::new(3), budget), None);
+        assert_eq!(
+            step.winning_move(&Board::new(3), budget, &AtomicBool::new(false)),
+            None
+        );
     }
 
     #[test]
@@ -151,7 +180,10 @@ mod tests {
             positions: 10,
         };
         let mut step = ProofStep::default();
-        assert_eq!(step.winning_move(&board, tiny), None);
+        assert_eq!(
+            step.winning_move(&board, tiny, &AtomicBool::new(false)),
+            None
+        );
         assert!(step.prover.is_some(), "the table is kept for the next move");
     }
 }
