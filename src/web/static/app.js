@@ -160,6 +160,17 @@
     } else {
       showJump61(s, before);
     }
+    markBoard(s);
+  }
+
+  /// What the board shows, as attributes a test (or a screen reader's script) can read.
+  function markBoard(s) {
+    const board = $("board");
+    board.dataset.toMove = String(s.to_move ?? "");
+    board.dataset.winner = s.winner === null || s.winner === undefined ? "" : String(s.winner);
+    board.dataset.thinking = String(!!s.thinking);
+    board.dataset.moves = String((s.moves || []).length);
+    board.dataset.busy = String(!!s.thinking || page.animating);
   }
 
   // ---------------------------------------------------------------- Jump61
@@ -346,9 +357,11 @@
       const held = page.heldState;
       page.heldState = null;
       if (held) showState(held);
+      else if (page.state) markBoard(page.state);
       return;
     }
     page.animating = true;
+    $("board").dataset.busy = "true";
     const n = Math.round(Math.sqrt(frame.length));
     const changed = new Set();
     frame.forEach((sq, i) => {
