@@ -47,7 +47,7 @@ return {
   thinking: b.dataset.thinking === 'true', busy: b.dataset.busy === 'true',
   frames: Number(b.dataset.animFrames || 0),
   cells: [...b.children].map(c => ({spots: Number(c.dataset.spots || 0), owner: c.dataset.owner || '',
-    piece: c.dataset.piece || '', cls: c.className})),
+    piece: c.dataset.piece || '', step: Number(c.dataset.step ?? -1), cls: c.className})),
   moves: [...document.querySelectorAll('#moves li')].map(li => li.textContent.trim()),
   notation: document.getElementById('notation').value.trim(),
   message: msg.textContent.trim(), error: msg.classList.contains('error'),
@@ -479,7 +479,7 @@ def snatch(run, rng):
     run.check(refused["moves"] == page["moves"], "a click on an empty square changed the game")
 
     moves_made = 0
-    shot_taken = False
+    shot_taken = 0  # 1: a piece chosen, squares offered; 2: a jump chain under way
     while page["winner"] == "" and moves_made < 12:
         movable = [i for i, c in enumerate(page["cells"]) if "movable" in c["cls"].split()]
         run.check(movable, f"no piece is marked movable in a game not over: {brief(page)}")
@@ -489,9 +489,10 @@ def snatch(run, rng):
             if len(now["moves"]) > len(page["moves"]):
                 break
             targets = [i for i, c in enumerate(now["cells"]) if "target" in c["cls"].split()]
-            if not shot_taken and targets:
+            chain = max(c["step"] for c in now["cells"]) >= 1
+            if targets and (shot_taken == 0 or (shot_taken == 1 and chain)):
                 run.shot("web-snatch")
-                shot_taken = True
+                shot_taken = 2 if chain else 1
             finish = run.driver.find_element(By.ID, "snatch-finish")
             if finish.is_enabled() and (not targets or rng.random() < 0.3):
                 finish.click()

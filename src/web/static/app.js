@@ -116,8 +116,8 @@
         output(m.lines || []);
         break;
       case "error":
+        output([`error: ${m.text}`], true);
         say(m.text, true);
-        output([`error: ${m.text}`]);
         break;
       case "saved":
         download(m.text);
@@ -133,12 +133,14 @@
     el.classList.toggle("error", !!isError);
   }
 
-  function output(texts) {
+  /// Adds the command loop's printed lines to the output box; the last one is also the
+  /// message under the board unless `quiet`.
+  function output(texts, quiet) {
     if (!texts.length) return;
     const el = $("output");
     el.textContent = (el.textContent + texts.join("\n") + "\n").split("\n").slice(-60).join("\n");
     el.scrollTop = el.scrollHeight;
-    say(texts[texts.length - 1], false);
+    if (!quiet) say(texts[texts.length - 1], false);
   }
 
   function setKind(kind) {
@@ -291,7 +293,7 @@
       ? `<rect class="pip" x="${x - r}" y="${y - r}" width="${2 * r}" height="${2 * r}" transform="rotate(45 ${x} ${y})"/>`
       : `<circle class="pip" cx="${x}" cy="${y}" r="${r}"/>`).join("");
     const tag = owner === "r" || owner === "b"
-      ? `<text class="tag" x="5" y="18">${owner === "r" ? "R" : "B"}</text>` : "";
+      ? `<text class="tag" x="8" y="22">${owner === "r" ? "R" : "B"}</text>` : "";
     return `<svg viewBox="0 0 100 100" aria-hidden="true">${tag}${pips}</svg>`;
   }
 
@@ -490,11 +492,16 @@
       const piece = hasPiece(s, sq);
       const step = page.path.findIndex((p) => sameSquare(p, sq));
       const gone = taken.has(squareName(sq));
-      const key = `${piece}${step}${gone}`;
+      const key = `${piece}${step}${gone}${page.path.length}`;
       if (cell.dataset.draw !== key) {
         let svg = '<svg viewBox="0 0 100 100" aria-hidden="true">';
-        if (step > 0) {
-          svg += `<circle class="piece" cx="50" cy="50" r="22" opacity="0.55"/><text class="step" x="50" y="58" text-anchor="middle">${step}</text>`;
+        const end = step === page.path.length - 1;
+        if (step > 0 && end) {
+          svg += `<circle class="piece" cx="50" cy="50" r="30"/><text class="step" x="50" y="58" text-anchor="middle">${step}</text>`;
+        } else if (step > 0) {
+          svg += `<circle class="piece" cx="50" cy="50" r="22" opacity="0.45"/><text class="step" x="50" y="58" text-anchor="middle">${step}</text>`;
+        } else if (step === 0 && !end) {
+          svg += '<circle cx="50" cy="50" r="28" fill="none" stroke="#2d2a26" stroke-width="4" stroke-dasharray="8 6"/>';
         } else if (piece && gone) {
           svg += '<circle class="piece" cx="50" cy="50" r="30" opacity="0.25"/><path d="M30 30L70 70M70 30L30 70" stroke="#a4000f" stroke-width="7"/>';
         } else if (piece) {
@@ -504,8 +511,9 @@
         cell.dataset.draw = key;
       }
       cell.dataset.piece = piece ? "x" : ".";
+      cell.dataset.step = String(step);
       cell.className = `cell${(sq[0] + sq[1]) % 2 ? " dark" : ""}`;
-      if (step === 0) cell.classList.add("selected");
+      if (step >= 0 && step === page.path.length - 1) cell.classList.add("selected");
       if (next.has(squareName(sq))) cell.classList.add("target");
       if (!page.path.length && starts.has(squareName(sq)) && !s.winner && !s.thinking) cell.classList.add("movable");
       if (i === page.cursor) cell.classList.add("cursor");
