@@ -185,7 +185,8 @@
     $("status").innerHTML = jump61Status(s);
     $("board").classList.toggle("busy", !!s.thinking);
     $("thinking").hidden = !s.thinking;
-    if (s.thinking && before && !before.thinking) clearSearch();
+    // The last search stays shown after the AI's move; a new game clears it.
+    if (!(s.moves || []).length && before && (before.moves || []).length) clearSearch();
     syncSelect("size", n);
     syncSelect("rules", s.rules);
     if (s.players) {
