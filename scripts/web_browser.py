@@ -527,6 +527,8 @@ def main():
     parser.add_argument("--chromium", default="/usr/bin/chromium")
     parser.add_argument("--chromedriver", default="/usr/bin/chromedriver")
     parser.add_argument("--seed", type=int, default=61)
+    parser.add_argument("--parts", default="whole_game,ai_moves_now,rules_2013,search_shown,phone,snatch",
+                        help="which parts to run, in order (for debugging one)")
     args = parser.parse_args()
     os.makedirs(args.shots, exist_ok=True)
     rng = random.Random(args.seed)
@@ -535,9 +537,10 @@ def main():
     try:
         run.driver.get(args.url)
         run.settled("the page's first state", lambda p: p["size"] > 0 and p["notation"] != "", 30)
-        for part in (whole_game, ai_moves_now, rules_2013, search_shown, phone, snatch):
-            print(f"web_browser: {part.__name__}")
-            part(run, rng)
+        parts = {f.__name__: f for f in (whole_game, ai_moves_now, rules_2013, search_shown, phone, snatch)}
+        for name in args.parts.split(","):
+            print(f"web_browser: {name}")
+            parts[name](run, rng)
         errors = [e for e in run.driver.get_log("browser") if e.get("level") == "SEVERE"
                   and "favicon" not in e.get("message", "")]
         run.check(not errors, f"the page logged errors: {errors}")
