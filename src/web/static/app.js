@@ -7,7 +7,7 @@
   const $ = (id) => document.getElementById(id);
   const STORE_GAME = "jump61.game";
   const STORE_KIND = "jump61.kind";
-  const MAX_MESSAGE = 4096; // bytes the server accepts in one client message
+  const MAX_MESSAGE = 32768; // bytes the server accepts in one client message
 
   const page = {
     ws: null,
@@ -22,6 +22,7 @@
     animFrames: 0, // frames shown so far (read by the browser test)
     retries: 0,
     path: [], // Jump Snatch: the squares of the move being made, [row, col] 1-based
+    snatchHint: [], // Jump Snatch: the squares of the suggested move
     pendingStart: false,
   };
 
@@ -333,7 +334,6 @@
       return;
     }
     say("", false);
-    if (!s.in_play && !s.winner) lines("start");
     lines(move);
   }
 
@@ -390,6 +390,12 @@
   }
 
   function showHint(m) {
+    if (page.kind === "snatch") {
+      page.snatchHint = movePath(String(m.move || ""));
+      say(`Hint: ${m.move}${m.score ? ` (${m.score})` : ""}`, false);
+      if (page.state) drawSnatch(page.state);
+      return;
+    }
     const parts = String(m.move || "").trim().split(/[\s:]+/).map(Number);
     if (parts.length !== 2 || parts.some((x) => !Number.isInteger(x))) {
       say(`hint: ${m.move}`, false);
@@ -409,6 +415,7 @@
   /// A legal move as its squares, from `1:3x3:3` or from a list of [row, col].
   function movePath(move) {
     if (Array.isArray(move)) return move.map((sq) => [Number(sq[0]), Number(sq[1])]);
+    if (move && Array.isArray(move.path)) return movePath(move.path);
     const text = typeof move === "string" ? move : move && (move.text || move.move || "");
     return String(text).split(/[x-]/).map((sq) => sq.split(":").map(Number));
   }
@@ -430,6 +437,7 @@
     if (!before || before.kind !== "snatch" || (before.moves || []).join() !== (s.moves || []).join()
         || snatchNotation(before) !== snatchNotation(s)) {
       page.path = [];
+      page.snatchHint = [];
     }
     drawSnatch(s);
     const sideName = (x) => (x === 1 || x === "second" ? "second player" : "first player");
@@ -448,7 +456,10 @@
     $("snatch-undo").disabled = s.can_undo === false;
     showMoves(s.moves || [], "r");
     if (document.activeElement !== $("notation")) $("notation").value = snatchNotation(s);
-    if (s.fewest !== null && s.fewest !== undefined) say(`Fewest moves to leave one piece: ${s.fewest}`, false);
+    const fewest = s.fewest && (s.fewest.text || String(s.fewest.count));
+    if (fewest && !(before && before.fewest && before.fewest.text === s.fewest.text)) {
+      say(`Fewest moves that leave one piece: ${fewest}`, false);
+    }
     snatchButtons();
   }
 
@@ -516,6 +527,7 @@
       cell.className = `cell${(sq[0] + sq[1]) % 2 ? " dark" : ""}`;
       if (step >= 0 && step === page.path.length - 1) cell.classList.add("selected");
       if (next.has(squareName(sq))) cell.classList.add("target");
+      if (page.snatchHint.some((p) => sameSquare(p, sq))) cell.classList.add("hint");
       if (!page.path.length && starts.has(squareName(sq)) && !s.winner && !s.thinking) cell.classList.add("movable");
       if (i === page.cursor) cell.classList.add("cursor");
       cell.setAttribute("aria-label", `row ${sq[0]}, column ${sq[1]}: ${piece ? "a piece" : "empty"}`);
@@ -598,12 +610,13 @@
     const a = document.createElement("a");
     a.href = URL.createObjectURL(blob);
     const stamp = new Date().toISOString().slice(0, 19).replace(/[:T]/g, "-");
-    a.download = `jump61-game-${stamp}.txt`;
+    a.download = `${page.kind === "snatch" ? "snatch" : "jump61"}-game-${stamp}.txt`;
     document.body.appendChild(a);
     a.click();
     a.remove();
     setTimeout(() => URL.revokeObjectURL(a.href), 5000);
-    say(`saved as ${a.download}: replay it with  jump61 < ${a.download}`, false);
+    const replay = page.kind === "snatch" ? "jump61 snatch" : "jump61";
+    say(`saved as ${a.download}: replay it with  ${replay} < ${a.download}`, false);
   }
 
   function loadFile(file) {
@@ -632,34 +645,25 @@
   }
 
   // ---------------------------------------------------------------- controls
-  function started() {
-    // Changing players or the board stops play in the command loop; the page plays on.
-    return page.state && !page.state.winner ? ["start"] : [];
-  }
-
   function wire() {
     for (let n = 2; n <= 10; n += 1) $("size").add(new Option(`${n} × ${n}`, String(n)));
     for (let n = 3; n <= 8; n += 1) $("snatch-size").add(new Option(`${n} × ${n}`, String(n)));
     $("speed").value = localSetting("jump61.speed", "200");
     $("speed").addEventListener("change", () => keepSetting("jump61.speed", $("speed").value));
 
-    $("new").addEventListener("click", () => lines("new", "start"));
+    $("new").addEventListener("click", () => lines("new"));
     $("undo").addEventListener("click", () => lines("undo"));
     $("redo").addEventListener("click", () => lines("redo"));
     $("hint").addEventListener("click", () => { say("thinking of a hint…", false); sendRaw({ t: "hint" }); });
-    $("go").addEventListener("click", () => {
-      if (page.state && !page.state.in_play && !page.state.winner) lines("start");
-      sendRaw({ t: "go" });
-    });
+    $("go").addEventListener("click", () => sendRaw({ t: "go" }));
     $("stop").addEventListener("click", () => sendRaw({ t: "stop" }));
-    $("size").addEventListener("change", () => lines(`size ${$("size").value}`, "start"));
+    $("size").addEventListener("change", () => lines(`size ${$("size").value}`));
     $("rules").addEventListener("change", () => {
       sendRaw({ t: "rules", rules: $("rules").value });
-      lines("start");
     });
     for (const colour of ["red", "blue"]) {
       $(`${colour}-player`).addEventListener("change", (e) => {
-        lines(`${e.target.value === "ai" ? "auto" : "manual"} ${colour}`, ...started());
+        lines(`${e.target.value === "ai" ? "auto" : "manual"} ${colour}`);
       });
     }
     $("level").addEventListener("change", () => lines(`level ${$("level").value}`));
@@ -672,7 +676,8 @@
     $("snatch-undo").addEventListener("click", () => lines("undo"));
     $("snatch-cancel").addEventListener("click", () => { page.path = []; if (page.state) drawSnatch(page.state); snatchButtons(); say("", false); });
     $("snatch-finish").addEventListener("click", finishSnatch);
-    $("snatch-fewest").addEventListener("click", () => { say("solving…", false); lines("solve"); });
+    $("snatch-fewest").addEventListener("click", () => { say("solving…", false); sendRaw({ t: "fewest" }); });
+    $("snatch-hint").addEventListener("click", () => { say("thinking of a hint…", false); sendRaw({ t: "hint" }); });
     $("snatch-value").addEventListener("click", () => { say("solving…", false); lines("value"); });
     $("first-player").addEventListener("change", (e) => lines(`first ${e.target.value}`));
     $("second-player").addEventListener("change", (e) => lines(`second ${e.target.value}`));
@@ -682,8 +687,7 @@
     $("paste").addEventListener("click", () => {
       const text = $("notation").value.trim();
       if (!text) { say("type or paste a position first", true); return; }
-      if (page.kind === "snatch") lines(`position ${text}`);
-      else lines(`position ${text}`, "start");
+      lines(`position ${text}`);
       $("notation").blur();
     });
     $("save").addEventListener("click", () => sendRaw({ t: "save" }));
