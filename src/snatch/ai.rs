@@ -16,6 +16,17 @@ pub enum Reason {
     Search { depth: u32 },
 }
 
+impl std::fmt::Display for Reason {
+    /// As the command loop says it: `a win is certain`, `searched 7 plies`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Reason::Exact { wins: true } => f.write_str("a win is certain"),
+            Reason::Exact { wins: false } => f.write_str("a loss with perfect play"),
+            Reason::Search { depth } => write!(f, "searched {depth} plies"),
+        }
+    }
+}
+
 /// The AI's move for the side to move, or `None` when it has no legal move. Half the time
 /// goes to the exact solver (fastest win, or longest resistance), the rest to alpha-beta.
 pub fn choose(board: &Board, last: LastJump, time: Duration) -> Option<(Move, Reason)> {
