@@ -403,3 +403,74 @@ async fn the_limits_refuse_with_an_error_and_the_rest_goes_on() {
     assert_eq!(first.until("state").await["size"], 6);
     tokio::time::sleep(Duration::from_millis(10)).await;
 }
+
+/// Waits until no search runs; how long that took.
+async fn searches_end(running: &jump61::web::Running) -> Duration {
+    let start = std::time::Instant::now();
+    while running.server.pool.busy() > 0 {
+        assert!(start.elapsed() < Duration::from_secs(10), "a search ran on");
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+    start.elapsed()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_closed_page_stops_its_search_at_once() {
+    let running = server(test_limits()).await;
+    // Jump61: the AI given 30 s a move, then the page closes while it thinks.
+    let (mut page, _) = Page::join_new(running.addr, "jump61").await;
+    page.line("time 30").await;
+    page.line("auto red").await;
+    page.until("search").await;
+    assert_eq!(running.server.pool.busy(), 1);
+    page.close().await;
+    let jump61 = searches_end(&running).await;
+    // Jump Snatch: a large random board the exact solver cannot finish, 30 s a move.
+    let (mut page, _) = Page::join_new(running.addr, "snatch").await;
+    page.line("random 8 24 7").await;
+    page.line("time 30").await;
+    page.line("first ai").await;
+    page.until_that(|m| m["t"] == "state" && m["thinking"] == true)
+        .await;
+    assert_eq!(running.server.pool.busy(), 1);
+    page.close().await;
+    let snatch = searches_end(&running).await;
+    println!("searches ended {jump61:?} (Jump61) and {snatch:?} (Jump Snatch) after the close");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn kept_games_are_bounded_and_expire() {
+    let limits = Limits {
+        max_games_per_address: 2,
+        idle_game: Duration::from_secs(1),
+        ..test_limits()
+    };
+    let running = server(limits).await;
+    let (a, id_a) = Page::join_new(running.addr, "jump61").await;
+    a.close().await;
+    tokio::time::sleep(Duration::from_millis(20)).await;
+    let (b, id_b) = Page::join_new(running.addr, "jump61").await;
+    b.close().await;
+    tokio::time::sleep(Duration::from_millis(20)).await;
+    // A third game for the address: the game longest without a page (a) makes room.
+    let (_c, id_c) = Page::join_new(running.addr, "jump61").await;
+    let rejoin = |id: String| async move {
+        let mut page = Page::open(running.addr).await;
+        page.send(json!({"t":"join","game":id})).await;
+        let got = page.until("joined").await["game"]
+            .as_str()
+            .unwrap()
+            .to_string();
+        page.close().await;
+        got
+    };
+    assert_eq!(rejoin(id_b.clone()).await, id_b, "b is kept");
+    // a is gone: its id gives a new game, which pushes out b (now the oldest without a page).
+    assert_ne!(rejoin(id_a.clone()).await, id_a, "a was forgotten");
+    assert_eq!(running.server.registry.games(), 2);
+    // Past the idle time, the games without a page are forgotten; c, open, is kept.
+    tokio::time::sleep(Duration::from_millis(2500)).await;
+    assert_eq!(running.server.registry.games(), 1);
+    assert_ne!(rejoin(id_b.clone()).await, id_b, "b was forgotten");
+    let _ = id_c;
+}

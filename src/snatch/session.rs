@@ -4,7 +4,7 @@
 use super::ai::{self, Reason};
 use super::board::{Board, LastJump, MAX_SIZE, MIN_SIZE};
 use super::moves::{Move, legal_moves, parse_move};
-use super::solve::{fewest_moves, winning_moves};
+use super::solve::{Deadline, fewest_moves, winning_moves};
 use std::io::{BufRead, Write};
 use std::time::{Duration, Instant};
 
@@ -413,7 +413,7 @@ fn one_number(args: &[&str], usage: &str) -> Result<usize, String> {
 
 /// The puzzle's answer as printed: `1 move: M`, `3 moves: M M M`, or `cannot be done`;
 /// `None` when time ran out.
-pub fn puzzle_answer(board: &Board, deadline: Option<Instant>) -> Option<String> {
+pub fn puzzle_answer(board: &Board, deadline: impl Into<Deadline>) -> Option<String> {
     let moves = fewest_moves(board, deadline).ok()?;
     Some(puzzle_text(&moves))
 }
@@ -441,7 +441,7 @@ pub fn value_answer(
     board: &Board,
     last: LastJump,
     turn: usize,
-    deadline: Option<Instant>,
+    deadline: impl Into<Deadline>,
 ) -> Option<String> {
     if legal_moves(board).is_empty() {
         let winner = if last.mover_wins_if_stuck() {

@@ -39,6 +39,11 @@ impl SearchPool {
         self.threads
     }
 
+    /// Jobs running now.
+    pub fn busy(&self) -> usize {
+        self.running.load(Ordering::Relaxed)
+    }
+
     /// The most jobs that ever ran at once.
     pub fn peak(&self) -> usize {
         self.peak.load(Ordering::Relaxed)

@@ -10,7 +10,7 @@ use super::protocol::{
 use crate::snatch::ai;
 use crate::snatch::board::squares_of;
 use crate::snatch::session::{Player as Side, puzzle_text, value_answer};
-use crate::snatch::solve::fewest_moves;
+use crate::snatch::solve::{Deadline, fewest_moves};
 use crate::snatch::{Board, LastJump, Session, legal_moves};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
@@ -162,12 +162,16 @@ impl Snatch {
             self.session.turn(),
         );
         let time = self.session.time();
-        let deadline = Instant::now() + ctx.limits.max_solve_time;
+        // The pool's stop flag ends the solvers and the AI too: a closed page frees its thread.
         let stop = Arc::new(AtomicBool::new(false));
-        let running = ctx.search(stop, move |_| match task {
-            Task::Fewest => Found::Fewest(fewest_moves(&board, Some(deadline))),
-            Task::Value => Found::Value(value_answer(&board, last, turn, Some(deadline))),
-            _ => Found::Snatch(ai::choose(&board, last, time)),
+        let deadline = Deadline {
+            time: Some(Instant::now() + ctx.limits.max_solve_time),
+            stop: Some(Arc::clone(&stop)),
+        };
+        let running = ctx.search(Arc::clone(&stop), move |_| match task {
+            Task::Fewest => Found::Fewest(fewest_moves(&board, deadline)),
+            Task::Value => Found::Value(value_answer(&board, last, turn, deadline)),
+            _ => Found::Snatch(ai::choose_until(&board, last, time, Some(stop))),
         });
         self.search = Some(Search {
             running,
