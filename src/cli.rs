@@ -241,6 +241,26 @@ pub enum Tool {
     Match(MatchArgs),
     /// Jump Snatch, the specification's second game: its command loop, or `solve`.
     Snatch(crate::snatch::SnatchArgs),
+    /// A web server with a page to play Jump61 and Jump Snatch in a browser.
+    Serve(ServeArgs),
+}
+
+/// The `serve` subcommand's arguments.
+#[derive(Args, Debug)]
+pub struct ServeArgs {
+    /// The port to listen on (0: any free port).
+    #[arg(long, default_value_t = crate::web::DEFAULT_PORT)]
+    pub port: u16,
+    /// The address to listen on: 127.0.0.1 (this machine only) by default; 0.0.0.0 lets
+    /// other machines in.
+    #[arg(long, default_value = "127.0.0.1")]
+    pub host: String,
+    /// Open the page in the default browser (with xdg-open or open).
+    #[arg(long)]
+    pub open: bool,
+    /// Searches at once across all games (default: the machine's cores).
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256))]
+    pub search_threads: Option<u16>,
 }
 
 /// The `solve` subcommand's arguments.
@@ -393,6 +413,18 @@ pub fn run(cli: Cli) -> i32 {
         }) => run_bench(depth, threads as usize, rules.rules()),
         Some(Tool::Match(args)) => arena::run(&args),
         Some(Tool::Snatch(args)) => crate::snatch::run(args),
+        Some(Tool::Serve(args)) => {
+            let mut limits = crate::web::Limits::default();
+            if let Some(threads) = args.search_threads {
+                limits.search_threads = threads as usize;
+            }
+            crate::web::run(crate::web::ServeOptions {
+                host: args.host,
+                port: args.port,
+                open: args.open,
+                limits,
+            })
+        }
         Some(Tool::Perft {
             size,
             depth,
