@@ -124,9 +124,13 @@ class Run:
         Select(self.driver.find_element(By.ID, element_id)).select_by_value(value)
 
     def type_into(self, element_id, text):
+        """Selects what the box holds and types over it, then Tab (a change)."""
         box = self.driver.find_element(By.ID, element_id)
-        box.clear()
+        box.click()
+        box.send_keys(Keys.CONTROL, "a")
         box.send_keys(text + Keys.TAB)
+        value = box.get_attribute("value")
+        self.check(value == text, f"typed {text!r} into {element_id} but it holds {value!r}")
 
     def cells(self):
         return self.driver.find_elements(By.CSS_SELECTOR, "#board .cell")
@@ -227,6 +231,9 @@ def play_click(run, index, before):
 
 
 def new_game(run, size, rules="2014"):
+    """A new game: Red a person, Blue the AI (a loaded game has two people)."""
+    run.select("red-player", "human")
+    run.select("blue-player", "ai")
     if run.read()["size"] != size:
         run.select("size", str(size))
     run.select("rules", rules)
@@ -257,8 +264,6 @@ def whole_game(run, rng):
     refused click and a reload on the way; then save, and load the saved file back."""
     run.select("speed", "70")
     run.type_into("time", "0.05")
-    run.select("red-player", "human")
-    run.select("blue-player", "ai")
     page = new_game(run, 4)
     check_position(run, page, "2014")
     turn = 0
@@ -401,17 +406,24 @@ def search_shown(run, rng):
     run.type_into("time", "0.05")
     for _ in range(5):
         page = play_click(run, rng.choice(legal_squares(page, "red")), page)
-    run.type_into("time", "4")
-    run.cells()[rng.choice(legal_squares(page, "red"))].click()
-    thinking = run.wait(lambda p: p["thinking"] and p["search"][0] not in ("", "–")
-                        and p["search"][3] not in ("", "–"), "the AI's search on the page", 30)
-    time.sleep(1.5)
-    live = run.read()
-    run.check(live["thinking"], "the AI stopped thinking before the screenshot")
-    run.check(live["search"][0].isdigit(), f"the depth shown is {live['search'][0]!r}")
-    path = run.shot("web")
-    print(f"  search shown while thinking: depth {live['search'][0]}, score {live['search'][1]}, "
-          f"line {live['search'][3]} ({path})")
+    run.type_into("time", "20")
+    for attempt in range(3):
+        run.cells()[rng.choice(legal_squares(page, "red"))].click()
+        run.wait(lambda p: p["thinking"] and p["search"][0] not in ("", "–")
+                 and p["search"][3] not in ("", "–"), "the AI's search on the page", 30)
+        time.sleep(1.0)
+        before = run.read()
+        path = run.shot("web")
+        after = run.read()
+        if before["thinking"] and after["thinking"]:
+            break
+        # The search ended (a proven result) around the screenshot: the next move's.
+        page = run.settled("the AI's move", red_to_move, 60)
+        run.check(attempt < 2 and page["winner"] == "", "no screenshot while the AI was thinking")
+    run.check(after["search"][0].isdigit(), f"the depth shown is {after['search'][0]!r}")
+    run.check(after["search"][1] not in ("", "–"), "no score shown while the AI thinks")
+    print(f"  search shown while thinking: depth {after['search'][0]}, score {after['search'][1]}, "
+          f"line {after['search'][3]} ({path})")
     run.click("stop")
     run.type_into("time", "0.05")
     page = run.settled("the stopped search", lambda p: True)
@@ -488,10 +500,16 @@ def snatch(run, rng):
         movable = [i for i, c in enumerate(page["cells"]) if "movable" in c["cls"].split()]
         run.check(movable, f"no piece is marked movable in a game not over: {brief(page)}")
         run.cells()[rng.choice(movable)].click()
+        sent_by = time.time() + 30
         while True:
             now = run.read()
             if len(now["moves"]) > len(page["moves"]):
                 break
+            if max(c["step"] for c in now["cells"]) < 0:
+                # The last click sent the move: its state is on the way.
+                run.check(time.time() < sent_by, f"a move was sent but never answered: {brief(now)}")
+                time.sleep(0.05)
+                continue
             targets = [i for i, c in enumerate(now["cells"]) if "target" in c["cls"].split()]
             chain = max(c["step"] for c in now["cells"]) >= 1
             if targets and (shot_taken == 0 or (shot_taken == 1 and chain)):

@@ -101,6 +101,7 @@
         setKind(m.kind);
         break;
       case "state":
+        page.latest = m;
         if (page.animating) page.heldState = m;
         else showState(m);
         break;
@@ -134,9 +135,13 @@
     el.classList.toggle("error", !!isError);
   }
 
+  const BOARD_LINE = /^\s*\d+(\s+(\d+|\.|x|\d[RBrb]|--?))+\s*$/;
+
   /// Adds the command loop's printed lines to the output box; the last one is also the
   /// message under the board unless `quiet`.
-  function output(texts, quiet) {
+  function output(all, quiet) {
+    // The board as the command loop prints it is already on the screen.
+    const texts = all.filter((line) => !BOARD_LINE.test(line));
     if (!texts.length) return;
     const el = $("output");
     el.textContent = (el.textContent + texts.join("\n") + "\n").split("\n").slice(-60).join("\n");
@@ -384,9 +389,14 @@
 
   function showSearch(m) {
     $("search-depth").textContent = m.depth ?? "–";
-    $("search-score").textContent = m.score ?? "–";
+    // The score is the searching side's: the side to move in the latest state received.
+    const side = page.latest && page.latest.to_move;
+    const whose = side === "red" || side === "blue" ? ` for ${side === "red" ? "Red" : "Blue"}` : "";
+    const what = m.purpose === "hint" ? " (hint)" : "";
+    $("search-score").textContent = m.score ? `${m.score}${whose}${what}` : "–";
     $("search-nodes").textContent = typeof m.nodes === "number" ? m.nodes.toLocaleString("en") : "–";
-    $("search-pv").textContent = (m.pv || []).join("  ·  ") || "–";
+    // A move's row and column stay together when the line wraps.
+    $("search-pv").textContent = (m.pv || []).map((mv) => mv.replace(/ /g, "\u00a0")).join(" · ") || "–";
   }
 
   function showHint(m) {
@@ -667,7 +677,7 @@
       });
     }
     $("level").addEventListener("change", () => lines(`level ${$("level").value}`));
-    $("time").addEventListener("change", () => lines(`time ${$("time").value}`));
+    $("time").addEventListener("change", () => setTime("time"));
 
     $("snatch-new").addEventListener("click", randomSnatch);
     $("snatch-random").addEventListener("click", randomSnatch);
@@ -681,7 +691,7 @@
     $("snatch-value").addEventListener("click", () => { say("solving…", false); lines("value"); });
     $("first-player").addEventListener("change", (e) => lines(`first ${e.target.value}`));
     $("second-player").addEventListener("change", (e) => lines(`second ${e.target.value}`));
-    $("snatch-time").addEventListener("change", () => lines(`time ${$("snatch-time").value}`));
+    $("snatch-time").addEventListener("change", () => setTime("snatch-time"));
 
     $("copy").addEventListener("click", copyNotation);
     $("paste").addEventListener("click", () => {
@@ -702,6 +712,12 @@
       });
     }
     document.addEventListener("keydown", key);
+  }
+
+  function setTime(id) {
+    const text = $(id).value.trim();
+    if (text === "") return; // cleared on the way to a new number
+    lines(`time ${text}`);
   }
 
   function randomSnatch() {
