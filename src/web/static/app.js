@@ -150,7 +150,9 @@
   }
 
   function setKind(kind) {
-    page.kind = kind === "snatch" ? "snatch" : "jump61";
+    const next = kind === "snatch" ? "snatch" : "jump61";
+    if (next !== page.kind) $("output").textContent = "";
+    page.kind = next;
     document.body.classList.toggle("kind-snatch", page.kind === "snatch");
     document.body.classList.toggle("kind-jump61", page.kind === "jump61");
     for (const tab of document.querySelectorAll(".tabs button")) {
@@ -467,9 +469,8 @@
     showMoves(s.moves || [], "r");
     if (document.activeElement !== $("notation")) $("notation").value = snatchNotation(s);
     const fewest = s.fewest && (s.fewest.text || String(s.fewest.count));
-    if (fewest && !(before && before.fewest && before.fewest.text === s.fewest.text)) {
-      say(`Fewest moves that leave one piece: ${fewest}`, false);
-    }
+    $("fewest").textContent = fewest ? `Fewest moves that leave one piece: ${fewest}` : "";
+    $("fewest").hidden = !fewest;
     snatchButtons();
   }
 
