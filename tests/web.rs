@@ -345,7 +345,11 @@ async fn malformed_and_misplaced_messages_get_errors() {
         assert!(page.error().await.starts_with("malformed message"), "{bad}");
     }
     page.send_binary(b"\x00\x01").await;
-    assert!(page.error().await.starts_with("binary messages are not read"));
+    assert!(
+        page.error()
+            .await
+            .starts_with("binary messages are not read")
+    );
     page.send(json!({"t":"join"})).await;
     page.until("state").await;
     page.send(json!({"t":"fewest"})).await;
