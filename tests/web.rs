@@ -344,6 +344,12 @@ async fn malformed_and_misplaced_messages_get_errors() {
         page.send_text(bad).await;
         assert!(page.error().await.starts_with("malformed message"), "{bad}");
     }
+    page.send_binary(b"\x00\x01").await;
+    assert!(
+        page.error()
+            .await
+            .starts_with("binary messages are not read")
+    );
     page.send(json!({"t":"join"})).await;
     page.until("state").await;
     page.send(json!({"t":"fewest"})).await;
@@ -473,4 +479,43 @@ async fn kept_games_are_bounded_and_expire() {
     assert_eq!(running.server.registry.games(), 1);
     assert_ne!(rejoin(id_b.clone()).await, id_b, "b was forgotten");
     let _ = id_c;
+}
+
+/// `jump61 serve --port 0`: it says where to go, serves the page there, and plays.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn serve_prints_the_address_and_serves_the_page() {
+    use std::io::{BufRead, BufReader, Read, Write};
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_jump61"))
+        .args(["serve", "--port", "0", "--search-threads", "1"])
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("jump61 serve starts");
+    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+    let first = lines.next().unwrap().unwrap();
+    let url = first
+        .strip_prefix("jump61 serve: open http://")
+        .and_then(|rest| rest.split_once('/'))
+        .map(|(addr, _)| addr.to_string());
+    let limits: Vec<String> = lines.by_ref().take(6).map(Result::unwrap).collect();
+    let addr: std::net::SocketAddr = url.expect(&first).parse().unwrap();
+    assert!(addr.ip().is_loopback(), "{first}");
+    assert!(
+        limits.iter().any(|l| l.contains("searches at once: 1")),
+        "{limits:?}"
+    );
+    let mut http = std::net::TcpStream::connect(addr).unwrap();
+    write!(
+        http,
+        "GET / HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n"
+    )
+    .unwrap();
+    let mut page = String::new();
+    http.read_to_string(&mut page).unwrap();
+    assert!(page.starts_with("HTTP/1.1 200"), "{page}");
+    assert!(page.contains("<html"), "{page}");
+    let (mut ws, _) = Page::join_new(addr, "jump61").await;
+    ws.line("board").await;
+    assert!(ws.until("out").await["lines"].is_array());
+    child.kill().unwrap();
+    child.wait().unwrap();
 }

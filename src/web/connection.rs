@@ -83,7 +83,8 @@ pub async fn serve(socket: WebSocket, connection: Connection, server: Arc<Server
     let close = loop {
         let next = tokio::select! {
             incoming = stream.next() => match incoming {
-                Some(Ok(Message::Text(_))) if !allowance.spend() => {
+                // Every message counts, pings and binary ones too.
+                Some(Ok(message)) if !matches!(message, Message::Close(_)) && !allowance.spend() => {
                     page.replies.push(ServerMessage::error(format!(
                         "too many messages: more than {} a second; the connection is closed",
                         limits.messages_per_second

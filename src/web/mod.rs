@@ -275,3 +275,39 @@ fn open_browser(url: &str) -> Option<&'static str> {
         }
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn headers(origin: Option<&'static str>, host: &'static str) -> HeaderMap {
+        let mut h = HeaderMap::new();
+        h.insert(header::HOST, HeaderValue::from_static(host));
+        if let Some(o) = origin {
+            h.insert(header::ORIGIN, HeaderValue::from_static(o));
+        }
+        h
+    }
+
+    #[test]
+    fn only_this_servers_own_page_may_open_a_websocket() {
+        assert!(same_origin(&headers(None, "127.0.0.1:6161")));
+        assert!(same_origin(&headers(
+            Some("http://127.0.0.1:6161"),
+            "127.0.0.1:6161"
+        )));
+        assert!(same_origin(&headers(
+            Some("http://localhost:6161"),
+            "localhost:6161"
+        )));
+        assert!(!same_origin(&headers(
+            Some("http://evil.example"),
+            "127.0.0.1:6161"
+        )));
+        assert!(!same_origin(&headers(
+            Some("http://127.0.0.1:6162"),
+            "127.0.0.1:6161"
+        )));
+        assert!(!same_origin(&headers(Some("null"), "127.0.0.1:6161")));
+    }
+}

@@ -75,6 +75,13 @@ impl Page {
             .expect("send");
     }
 
+    pub async fn send_binary(&mut self, bytes: &[u8]) {
+        self.ws
+            .send(Message::Binary(bytes.to_vec().into()))
+            .await
+            .expect("send");
+    }
+
     /// Sends one command-loop line.
     pub async fn line(&mut self, text: &str) {
         self.send(json!({"t":"line","text":text})).await;
