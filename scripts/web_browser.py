@@ -346,6 +346,33 @@ def reload_keeps_game(run, page):
     return back
 
 
+def two_pages(run, _rng):
+    """A second page given the game's id takes the game; the first says so, does not take it
+    back by itself, and its button does."""
+    page = run.settled("the game", lambda p: p["game"])
+    first = run.driver.current_window_handle
+    run.driver.switch_to.new_window("tab")
+    run.driver.get(run.args.url)
+    run.driver.execute_script("sessionStorage.setItem('jump61.game', arguments[0])", page["game"])
+    run.driver.refresh()
+    second = run.settled("the game in a second page", lambda p: p["game"] == page["game"] and p["notation"])
+    run.check(second["notation"] == page["notation"], "the second page shows another position")
+    run.driver.switch_to.window(first)
+    link = run.driver.find_element(By.ID, "link")
+    button = run.driver.find_element(By.ID, "reconnect")
+    run.wait(lambda p: button.is_displayed() and "another page" in link.text, "the first page told", 10)
+    time.sleep(1.0)
+    run.check(button.is_displayed(), "the first page took the game back by itself")
+    print(f"  first page: {link.text!r}")
+    button.click()
+    run.wait(lambda p: not button.is_displayed() and link.text == "connected", "the game back in the first page", 10)
+    run.driver.switch_to.window(run.driver.window_handles[-1])
+    run.driver.close()
+    run.driver.switch_to.window(first)
+    back = run.settled("the first page's game", lambda p: p["notation"])
+    run.check(back["notation"] == page["notation"], "the game came back changed")
+
+
 def save_and_load(run, page):
     """Save downloads the game in the command loop's format; `jump61 < file` replays it to
     the same position; Load gives the page the same game back."""
@@ -514,7 +541,7 @@ def snatch(run, rng):
             targets = [i for i, c in enumerate(now["cells"]) if "target" in c["cls"].split()]
             chain = max(c["step"] for c in now["cells"]) >= 1
             if targets and (shot_taken == 0 or (shot_taken == 1 and chain)):
-                run.shot("web-snatch")
+                run.shot("snatch-move")
                 shot_taken = 2 if chain else 1
             finish = run.driver.find_element(By.ID, "snatch-finish")
             if finish.is_enabled() and (not targets or rng.random() < 0.3):
@@ -534,6 +561,46 @@ def snatch(run, rng):
     print(f"  Jump Snatch from {start}: moves {page['moves']}, "
           f"{'over: ' + page['status'] if page['winner'] else 'game goes on'}")
     run.shot("snatch-end")
+
+
+CHAIN_POSITION = "x..x./.x.../...x./....x/x...."
+
+
+def snatch_chain(run, _rng):
+    """A pasted position, and a jump chain made square by square: 1:1x3:3x3:5x5:5, shown
+    while it is being made (the Jump Snatch screenshot)."""
+    if run.read()["kind"] != "snatch":
+        run.click("tab-snatch")
+        run.settled("the Jump Snatch board", lambda p: p["kind"] == "snatch")
+    run.select("second-player", "ai")
+    box = run.driver.find_element(By.ID, "notation")
+    box.click()
+    box.send_keys(Keys.CONTROL, "a")
+    box.send_keys(CHAIN_POSITION)
+    run.click("paste")
+    # The box holds what was typed; the board shows what the server holds.
+    page = run.settled("the pasted position", lambda p: snatch_dom(p) == CHAIN_POSITION and not p["moves"])
+    run.check(page["notation"] == CHAIN_POSITION, f"the position box holds {page['notation']}")
+    n = page["size"]
+    index = {(r, c): (r - 1) * n + c - 1 for r in range(1, n + 1) for c in range(1, n + 1)}
+    chain = [(1, 1), (3, 3), (3, 5), (5, 5)]
+    run.cells()[index[chain[0]]].click()
+    for k, square in enumerate(chain[1:], start=1):
+        now = run.wait(lambda p: "target" in p["cells"][index[square]]["cls"].split(),
+                       f"{square} offered as the chain's next square", 10)
+        if k == 3:
+            run.shot("web-snatch")
+        run.cells()[index[square]].click()
+    page = run.settled("the chain and the AI's reply", lambda p: len(p["moves"]) >= 2 or p["winner"])
+    run.check(page["moves"][0] == "1:1x3:3x3:5x5:5", f"the chain was played as {page['moves'][:1]}")
+    replayed = replay_snatch(run.args.jump61, CHAIN_POSITION, page["moves"])
+    run.check(snatch_dom(page) == replayed, f"the pieces drawn {snatch_dom(page)} differ from the replay {replayed}")
+    print(f"  pasted {CHAIN_POSITION}, played {page['moves']}")
+    if not page["winner"]:
+        run.click("snatch-hint")
+        hinted = run.wait(lambda p: any("hint" in c["cls"].split() for c in p["cells"]), "a Jump Snatch hint", 30)
+        run.check(hinted["message"].startswith("Hint: "), f"the hint is not named: {hinted['message']!r}")
+        print(f"  Jump Snatch {hinted['message']!r}")
     run.click("tab-jump61")
     run.settled("back to Jump61", lambda p: p["kind"] == "jump61")
 
@@ -546,7 +613,7 @@ def main():
     parser.add_argument("--chromium", default="/usr/bin/chromium")
     parser.add_argument("--chromedriver", default="/usr/bin/chromedriver")
     parser.add_argument("--seed", type=int, default=61)
-    parser.add_argument("--parts", default="whole_game,ai_moves_now,rules_2013,search_shown,phone,snatch",
+    parser.add_argument("--parts", default="whole_game,ai_moves_now,two_pages,rules_2013,search_shown,phone,snatch,snatch_chain",
                         help="which parts to run, in order (for debugging one)")
     args = parser.parse_args()
     os.makedirs(args.shots, exist_ok=True)
@@ -556,7 +623,7 @@ def main():
     try:
         run.driver.get(args.url)
         run.settled("the page's first state", lambda p: p["size"] > 0 and p["notation"] != "", 30)
-        parts = {f.__name__: f for f in (whole_game, ai_moves_now, rules_2013, search_shown, phone, snatch)}
+        parts = {f.__name__: f for f in (whole_game, ai_moves_now, two_pages, rules_2013, search_shown, phone, snatch, snatch_chain)}
         for name in args.parts.split(","):
             print(f"web_browser: {name}")
             parts[name](run, rng)

@@ -48,6 +48,7 @@
     link("connecting…", false);
     ws.onopen = () => {
       page.retries = 0;
+      $("reconnect").hidden = true;
       link("connected", false);
       const kind = stored(STORE_KIND) === "snatch" ? "snatch" : "jump61";
       sendRaw({ t: "join", game: stored(STORE_GAME), kind });
@@ -57,8 +58,14 @@
       try { message = JSON.parse(event.data); } catch (_) { return; }
       receive(message);
     };
-    ws.onclose = () => {
+    ws.onclose = (event) => {
       if (page.ws !== ws) return;
+      if (event.reason === "game taken") {
+        // Another page has this game now: coming back at once would take it from that one.
+        link("this game is open in another page", true);
+        $("reconnect").hidden = false;
+        return;
+      }
       page.retries += 1;
       const wait = Math.min(5000, 300 * 2 ** Math.min(page.retries, 5));
       link(`disconnected: retrying in ${Math.round(wait / 100) / 10} s`, true);
@@ -712,6 +719,7 @@
         sendRaw({ t: "kind", kind: tab.dataset.kind });
       });
     }
+    $("reconnect").addEventListener("click", connect);
     document.addEventListener("keydown", key);
   }
 
