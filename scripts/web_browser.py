@@ -409,6 +409,8 @@ def ai_moves_now(run, _rng):
                         lambda p: len(p["moves"]) >= 2 and red_to_move(p))
     check_position(run, after, "2014")
     print(f"  AI moves now: {after['moves'][:2]}")
+    run.click("copy")
+    run.wait(lambda p: p["message"] == "position copied", "the position copied", 10)
 
 
 def rules_2013(run, rng):
