@@ -485,3 +485,55 @@ pub fn score_text(score: Score) -> String {
         format!("{:+.2}", score.0 as f64 / 100.0)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::score::WIN;
+
+    #[test]
+    fn scores_read_as_squares_or_proven_results() {
+        assert_eq!(score_text(Score(42)), "+0.42");
+        assert_eq!(score_text(Score(-150)), "-1.50");
+        assert_eq!(score_text(Score(0)), "+0.00");
+        // A win 3 plies away is the mover's second own move; a loss 4 plies away its second.
+        assert_eq!(score_text(Score(WIN - 3)), "wins in 2");
+        assert_eq!(score_text(Score(-(WIN - 4))), "loses in 2");
+    }
+
+    #[test]
+    fn lines_that_reach_past_one_game_are_refused() {
+        let limits = Limits::default();
+        let parse14 = |line: &str| parse(line, Dialect::V2014, &limits);
+        assert_eq!(parse14("2 3"), Ok(Some(Command::Move { row: 2, col: 3 })));
+        assert_eq!(parse14("# a comment"), Ok(None));
+        assert!(
+            parse14("quit")
+                .unwrap_err()
+                .starts_with("quit: close the page")
+        );
+        for refused in [
+            "hash 8",
+            "threads 2",
+            "ponder on",
+            "verbose",
+            "solve 3",
+            "solve",
+            "clock 5 1",
+        ] {
+            let e = parse14(refused).unwrap_err();
+            assert!(
+                e.contains("is not available on the web page"),
+                "{refused}: {e}"
+            );
+        }
+        assert!(parse14("time 61").unwrap_err().contains("at most 60 s"));
+        assert!(parse14("time 60").is_ok());
+        assert!(parse14("nodes 100000001").is_err());
+        assert!(
+            parse14(&"x".repeat(MAX_LINE + 1))
+                .unwrap_err()
+                .starts_with("line too long")
+        );
+    }
+}
