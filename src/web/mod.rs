@@ -31,7 +31,7 @@ use axum::routing::get;
 use host::Host;
 use pool::SearchPool;
 use registry::Registry;
-use std::io;
+use std::io::{self, Write};
 use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
@@ -224,7 +224,7 @@ pub fn run(options: ServeOptions) -> i32 {
         };
         announce(&running, options.open);
         let _ = tokio::signal::ctrl_c().await;
-        println!("jump61 serve: stopped");
+        say("jump61 serve: stopped");
         0
     })
 }
@@ -233,27 +233,35 @@ pub fn run(options: ServeOptions) -> i32 {
 fn announce(running: &Running, open: bool) {
     let addr = running.addr;
     let url = if addr.ip().is_unspecified() {
-        println!(
+        say(&format!(
             "jump61 serve: listening on every address of this machine (port {}): other \
              machines can reach it",
             addr.port()
-        );
+        ));
         format!("http://127.0.0.1:{}/", addr.port())
     } else {
         format!("http://{addr}/")
     };
-    println!("jump61 serve: open {url} in a browser (Ctrl-C stops the server)");
+    say(&format!(
+        "jump61 serve: open {url} in a browser (Ctrl-C stops the server)"
+    ));
     for line in running.server.limits.describe() {
-        println!("  {line}");
+        say(&format!("  {line}"));
     }
     if open {
         match open_browser(&url) {
-            Some(opener) => println!("jump61 serve: asked {opener} to open the page"),
-            None => println!(
-                "jump61 serve: no browser opener here (xdg-open or open); open the address yourself"
+            Some(opener) => say(&format!("jump61 serve: asked {opener} to open the page")),
+            None => say(
+                "jump61 serve: no browser opener here (xdg-open or open); open the address \
+                 yourself",
             ),
         }
     }
+}
+
+/// Prints one line; a closed standard output (`serve | head`) is no reason to stop.
+fn say(line: &str) {
+    let _ = writeln!(io::stdout(), "{line}");
 }
 
 /// Asks the desktop to open `url`; the opener's name if one could be started.
