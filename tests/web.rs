@@ -570,3 +570,26 @@ async fn a_saved_2013_game_replays_under_the_2013_dialect() {
     assert_eq!(loaded["rules"], "2013");
     assert_eq!(loaded["squares"], played["squares"]);
 }
+
+/// A crowded Jump Snatch board has tens of thousands of jump chains: the state lists the
+/// first thousand and counts them all, and the game answers on.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_crowded_snatch_board_lists_a_bounded_number_of_moves() {
+    let running = server(test_limits()).await;
+    let (mut page, _) = Page::join_new(running.addr, "snatch").await;
+    page.line("second person").await;
+    page.line("random 8 32 219").await;
+    let state = page
+        .until_that(|m| m["t"] == "state" && m["size"] == 8)
+        .await;
+    let count = state["legal_count"].as_u64().unwrap();
+    assert!(count > 10_000, "{count}");
+    let listed = state["legal"].as_array().unwrap();
+    assert_eq!(listed.len(), 1000);
+    let m = listed[999]["move"].as_str().unwrap().to_string();
+    page.line(&m).await;
+    let after = page
+        .until_that(|s| s["t"] == "state" && s["moves"].as_array().unwrap().len() == 1)
+        .await;
+    assert_eq!(after["moves"][0], m.as_str());
+}
