@@ -526,3 +526,70 @@ async fn serve_prints_the_address_and_serves_the_page() {
     child.kill().unwrap();
     child.wait().unwrap();
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_saved_2013_game_replays_under_the_2013_dialect() {
+    let running = server(test_limits()).await;
+    let (mut page, _) = Page::join_new(running.addr, "jump61").await;
+    page.line("manual blue").await;
+    page.line("size 3").await;
+    page.send(json!({"t":"rules","rules":"2013"})).await;
+    for m in ["2 2", "1 1", "2 2", "3 3"] {
+        page.line(m).await;
+    }
+    let played = page
+        .until_that(|m| m["t"] == "state" && m["moves"].as_array().unwrap().len() == 4)
+        .await;
+    assert_eq!(played["rules"], "2013");
+    page.send(json!({"t":"save"})).await;
+    let saved = page.until("saved").await["text"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert!(saved.contains("# dialect 2013"), "{saved}");
+    let options = Options {
+        dialect: jump61::protocol::Dialect::V2013,
+        ..Options::default()
+    };
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    run_loop(
+        format!("{saved}position\n").as_bytes(),
+        &mut out,
+        &mut err,
+        options,
+    );
+    assert!(err.is_empty(), "{}", String::from_utf8_lossy(&err));
+    let out = String::from_utf8(out).unwrap();
+    assert_eq!(out.lines().last(), played["notation"].as_str());
+    // Loaded back on the page: the 2013 rules again, the same board.
+    page.send(json!({"t":"rules","rules":"2014"})).await;
+    page.until_that(|m| m["t"] == "state" && m["rules"] == "2014")
+        .await;
+    page.send(json!({"t":"load","text":saved})).await;
+    let loaded = page.until("state").await;
+    assert_eq!(loaded["rules"], "2013");
+    assert_eq!(loaded["squares"], played["squares"]);
+}
+
+/// A crowded Jump Snatch board has tens of thousands of jump chains: the state lists the
+/// first thousand and counts them all, and the game answers on.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_crowded_snatch_board_lists_a_bounded_number_of_moves() {
+    let running = server(test_limits()).await;
+    let (mut page, _) = Page::join_new(running.addr, "snatch").await;
+    page.line("second person").await;
+    page.line("random 8 32 219").await;
+    let state = page
+        .until_that(|m| m["t"] == "state" && m["size"] == 8)
+        .await;
+    let count = state["legal_count"].as_u64().unwrap();
+    assert!(count > 10_000, "{count}");
+    let listed = state["legal"].as_array().unwrap();
+    assert_eq!(listed.len(), 1000);
+    let m = listed[999]["move"].as_str().unwrap().to_string();
+    page.line(&m).await;
+    let after = page
+        .until_that(|s| s["t"] == "state" && s["moves"].as_array().unwrap().len() == 1)
+        .await;
+    assert_eq!(after["moves"][0], m.as_str());
+}

@@ -44,6 +44,8 @@ pub struct Limits {
     pub join_within: Duration,
     /// Lines in a game sent with `load`.
     pub max_load_lines: usize,
+    /// Jump Snatch moves listed in a state for the page (`legal`); the rest are counted.
+    pub max_legal_listed: usize,
     /// Threads that hold the games (each runs many games' sessions, a message at a time).
     pub game_threads: usize,
 }
@@ -69,6 +71,7 @@ impl Default for Limits {
             inbox_messages: 64,
             join_within: Duration::from_secs(30),
             max_load_lines: 4000,
+            max_legal_listed: 1000,
             game_threads: cores,
         }
     }

@@ -61,13 +61,14 @@
 //!   Jump Snatch: `{"t":"state","kind":"snatch","size":5,"pieces":[[row,col],...],
 //!   "to_move":"first"|"second","players":{"first":"human"|"ai","second":...},
 //!   "winner":null|"first"|"second","moves":["3:3-2:2",...],"legal":[{"move":"1:3x3:3",
-//!   "path":[[1,3],[3,3]],"jump":true},...],"can_undo":bool,"thinking":bool,
+//!   "path":[[1,3],[3,3]],"jump":true},...],"legal_count":8,"can_undo":bool,"thinking":bool,
 //!   "notation":".xx/.xx/...","last_jump":"nobody"|"mover"|"opponent","time":1.0,
 //!   "fewest":null|{"count":3|null,"moves":["1:3x3:3",...],"text":"3 moves: ..."}}`.
 //!   Rows and columns count from 1. `legal` holds one move per resulting board (chains that
-//!   reach the same board are one move, named by the first chain found); any chain the
-//!   rules allow is accepted when sent as a `line`, so the page may build a chain square by
-//!   square and send it. `fewest` answers `{"t":"fewest"}` for the current position (null
+//!   reach the same board are one move, named by the first chain found), at most the first
+//!   1000 of them (`legal_count` says how many there are: a crowded 8x8 board can have tens
+//!   of thousands); any chain the rules allow is accepted when sent as a `line`, so the page
+//!   may build a chain square by square and send it. `fewest` answers `{"t":"fewest"}` for the current position (null
 //!   until asked, and again after any change; `count` null: it cannot be done).
 //! - `{"t":"anim","square":[row,col],"mover":"red"|"blue","frames":[[[spots,owner],...],
 //!   ...]}`: Jump61: a move's chain reaction, sent before the `state` that ends the move
@@ -225,6 +226,8 @@ pub struct SnatchState {
     pub winner: Option<&'static str>,
     pub moves: Vec<String>,
     pub legal: Vec<SnatchMove>,
+    /// How many legal moves there are (`legal` lists the first `max_legal_listed`).
+    pub legal_count: usize,
     pub can_undo: bool,
     pub thinking: bool,
     pub notation: String,
@@ -380,6 +383,7 @@ mod tests {
             winner: None,
             moves: vec![],
             legal: vec![],
+            legal_count: 0,
             can_undo: false,
             thinking: false,
             notation: ".x./.../...".to_string(),

@@ -43,6 +43,10 @@ pub struct Snatch {
     search: Option<Search>,
     /// The puzzle's answer and the board it answers.
     fewest: Option<(Board, Fewest)>,
+    /// The legal moves of a board, listed for the page (at most `Limits::
+    /// max_legal_listed`), with how many there are: a crowded 8x8 board can have tens of
+    /// thousands of jump chains, so they are found once a position, not once a message.
+    legal: Option<(Board, Vec<SnatchMove>, usize)>,
 }
 
 impl Snatch {
@@ -64,6 +68,7 @@ impl Snatch {
             err,
             search: None,
             fewest: None,
+            legal: None,
         }
     }
 
@@ -248,7 +253,27 @@ impl Snatch {
             self.think(Task::AiMove, ctx);
         }
         flush_captured(&self.out, &self.err, ctx);
+        self.list_legal(ctx.limits.max_legal_listed);
         ctx.send(ServerMessage::State(State::Snatch(self.state())));
+    }
+
+    /// Finds the legal moves of the current position, unless they are known.
+    fn list_legal(&mut self, most: usize) {
+        let board = *self.session.board();
+        if self.legal.as_ref().is_some_and(|(b, _, _)| *b == board) {
+            return;
+        }
+        let moves = legal_moves(&board);
+        let listed = moves
+            .iter()
+            .take(most)
+            .map(|m| SnatchMove {
+                text: m.to_string(),
+                path: m.path.iter().map(|&sq| square(sq)).collect(),
+                jump: m.jump,
+            })
+            .collect();
+        self.legal = Some((board, listed, moves.len()));
     }
 
     /// The game as `jump61 snatch < FILE` replays it.
@@ -281,7 +306,6 @@ impl Snatch {
     /// The whole visible state.
     pub fn state(&self) -> SnatchState {
         let board = self.session.board();
-        let square = |sq: u8| [sq as usize / 8 + 1, sq as usize % 8 + 1];
         let side = |turn: usize| if turn == 0 { "first" } else { "second" };
         let player = |turn: usize| Player::of(self.session.player_of(turn) == Side::Ai);
         let thinking = self
@@ -298,14 +322,17 @@ impl Snatch {
             },
             winner: self.session.winner().map(side),
             moves: self.session.moves().to_vec(),
-            legal: legal_moves(board)
-                .iter()
-                .map(|m| SnatchMove {
-                    text: m.to_string(),
-                    path: m.path.iter().map(|&sq| square(sq)).collect(),
-                    jump: m.jump,
-                })
-                .collect(),
+            legal: self
+                .legal
+                .as_ref()
+                .filter(|(b, _, _)| b == board)
+                .map(|(_, listed, _)| listed.clone())
+                .unwrap_or_default(),
+            legal_count: self
+                .legal
+                .as_ref()
+                .filter(|(b, _, _)| b == board)
+                .map_or(0, |(_, _, count)| *count),
             can_undo: !self.session.moves().is_empty(),
             thinking,
             notation: board.notation(),
@@ -360,4 +387,9 @@ fn loaded(text: &str, limits: &Limits) -> Result<Snatch, String> {
 
 fn max_secs(limits: &Limits) -> f64 {
     limits.max_move_time.as_secs_f64()
+}
+
+/// A square as `[row, col]`, both from 1.
+fn square(sq: u8) -> [usize; 2] {
+    [sq as usize / 8 + 1, sq as usize % 8 + 1]
 }
