@@ -607,6 +607,61 @@ def snatch_chain(run, _rng):
     run.settled("back to Jump61", lambda p: p["kind"] == "jump61")
 
 
+CROWDED_POSITION = "..x..xxx/xx.xxxxx/.x.xxxx./.x.x.x.x/xxxxxx.x/.x....../xxxx..../........"
+
+
+def longest_chain(notation):
+    """The longest jump chain on a Jump Snatch board (rows and columns from 1)."""
+    rows = notation.split("/")
+    n = len(rows)
+    occupied = {(r + 1, c + 1) for r, row in enumerate(rows) for c, ch in enumerate(row) if ch == "x"}
+    best = []
+
+    def extend(path, pieces):
+        nonlocal best
+        if len(path) > len(best):
+            best = list(path)
+        r, c = path[-1]
+        for dr in (-1, 0, 1):
+            for dc in (-1, 0, 1):
+                over, land = (r + dr, c + dc), (r + 2 * dr, c + 2 * dc)
+                if (dr, dc) != (0, 0) and over in pieces and land not in pieces \
+                        and 1 <= land[0] <= n and 1 <= land[1] <= n:
+                    extend(path + [land], (pieces - {path[-1], over}) | {land})
+
+    for start in sorted(occupied):
+        extend([start], occupied)
+    return best
+
+
+def snatch_crowded(run, _rng):
+    """A crowded 8x8 board (over 40,000 jump chains, of which the server lists 1000): the
+    longest chain is made square by square and accepted, and the board replays."""
+    if run.read()["kind"] != "snatch":
+        run.click("tab-snatch")
+        run.settled("the Jump Snatch board", lambda p: p["kind"] == "snatch")
+    box = run.driver.find_element(By.ID, "notation")
+    box.click()
+    box.send_keys(Keys.CONTROL, "a")
+    box.send_keys(CROWDED_POSITION)
+    run.click("paste")
+    page = run.settled("the crowded position", lambda p: snatch_dom(p) == CROWDED_POSITION and not p["moves"])
+    chain = longest_chain(CROWDED_POSITION)
+    n = page["size"]
+    for square in chain:
+        run.cells()[(square[0] - 1) * n + square[1] - 1].click()
+    sent = run.read()
+    if len(sent["moves"]) == len(page["moves"]):
+        run.click("snatch-finish")  # a chain that could go on is ended by the person
+    text = "x".join(f"{r}:{c}" for r, c in chain)
+    page = run.settled("the long chain", lambda p: len(p["moves"]) > len(page["moves"]))
+    run.check(page["moves"][0] == text or len(page["moves"][0]) == len(text),
+              f"the chain {text} was played as {page['moves'][0]}")
+    replayed = replay_snatch(run.args.jump61, CROWDED_POSITION, page["moves"])
+    run.check(snatch_dom(page) == replayed, f"the pieces drawn {snatch_dom(page)} differ from the replay {replayed}")
+    print(f"  crowded 8x8: a chain of {len(chain) - 1} jumps played as {page['moves'][0]}")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--url", required=True)
@@ -615,7 +670,7 @@ def main():
     parser.add_argument("--chromium", default="/usr/bin/chromium")
     parser.add_argument("--chromedriver", default="/usr/bin/chromedriver")
     parser.add_argument("--seed", type=int, default=61)
-    parser.add_argument("--parts", default="whole_game,ai_moves_now,two_pages,rules_2013,search_shown,phone,snatch,snatch_chain",
+    parser.add_argument("--parts", default="whole_game,ai_moves_now,two_pages,rules_2013,search_shown,phone,snatch,snatch_crowded,snatch_chain",
                         help="which parts to run, in order (for debugging one)")
     args = parser.parse_args()
     os.makedirs(args.shots, exist_ok=True)
@@ -625,7 +680,8 @@ def main():
     try:
         run.driver.get(args.url)
         run.settled("the page's first state", lambda p: p["size"] > 0 and p["notation"] != "", 30)
-        parts = {f.__name__: f for f in (whole_game, ai_moves_now, two_pages, rules_2013, search_shown, phone, snatch, snatch_chain)}
+        parts = {f.__name__: f for f in (whole_game, ai_moves_now, two_pages, rules_2013, search_shown, phone, snatch, snatch_crowded,
+                                                snatch_chain)}
         for name in args.parts.split(","):
             print(f"web_browser: {name}")
             parts[name](run, rng)

@@ -552,9 +552,19 @@
     }
   }
 
+  /// Whether `state.legal` lists every legal move (a crowded board's list is cut short).
+  function legalListed(s) {
+    return !!s && Array.isArray(s.legal) && !(s.legal_count > s.legal.length);
+  }
+
+  const distance = (a, b) => Math.max(Math.abs(a[0] - b[0]), Math.abs(a[1] - b[1]));
+
   function snatchButtons() {
-    const complete = snatchLegal().some((p) => p.length === page.path.length && isPrefix(page.path, p));
-    $("snatch-finish").disabled = !(page.path.length > 1 && complete);
+    const path = page.path;
+    const complete = legalListed(page.state)
+      ? snatchLegal().some((p) => p.length === path.length && isPrefix(path, p))
+      : path.length > 1 && distance(path[path.length - 2], path[path.length - 1]) === 2;
+    $("snatch-finish").disabled = !(path.length > 1 && complete);
     $("snatch-cancel").disabled = page.path.length === 0;
   }
 
@@ -574,11 +584,12 @@
     const n = s.size;
     const sq = [Math.floor(i / n) + 1, (i % n) + 1];
     const legal = snatchLegal();
+    const listed = legalListed(s);
     const path = page.path;
     if (!path.length) {
       if (!hasPiece(s, sq)) {
         say("click a piece first, then where it goes", true);
-      } else if (s.legal && !legal.some((p) => sameSquare(p[0], sq))) {
+      } else if (listed && !legal.some((p) => sameSquare(p[0], sq))) {
         say(`the piece on ${squareName(sq)} has no legal move now${legal.length ? " (the outlined pieces do)" : ""}`, true);
       } else {
         page.path = [sq];
@@ -593,7 +604,12 @@
     } else {
       const longer = [...path, sq];
       const fits = legal.filter((p) => isPrefix(longer, p));
-      if (fits.length || !s.legal) {
+      if (!fits.length && !listed && distance(path[path.length - 1], sq) === 2) {
+        // A jump the cut-short list does not show: the chain goes on until the person ends
+        // it, and the server judges it.
+        page.path = longer;
+        say(`${moveText(longer)}: click a further square to jump again, or the last one again (or "Play this jump") to stop`, false);
+      } else if (fits.length) {
         page.path = longer;
         const goesOn = fits.some((p) => p.length > longer.length);
         if (!goesOn) {
