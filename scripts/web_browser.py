@@ -48,7 +48,7 @@ return {
   frames: Number(b.dataset.animFrames || 0),
   cells: [...b.children].map(c => ({spots: Number(c.dataset.spots || 0), owner: c.dataset.owner || '',
     piece: c.dataset.piece || '', step: Number(c.dataset.step ?? -1), cls: c.className})),
-  moves: [...document.querySelectorAll('#moves li')].map(li => li.textContent.trim()),
+  moves: [...document.querySelectorAll('#moves li')].map(li => li.dataset.move),
   notation: document.getElementById('notation').value.trim(),
   message: msg.textContent.trim(), error: msg.classList.contains('error'),
   status: document.getElementById('status').textContent.trim(),
@@ -154,8 +154,8 @@ def dom_notation(page, rules):
 
 
 def page_moves(page):
-    """The page's move list as the command loop writes moves (`R 1 2` -> `1 2`)."""
-    return [m.split(" ", 1)[1] if m[:2] in ("R ", "B ") else m for m in page["moves"]]
+    """The page's move list, as the command loop writes moves."""
+    return list(page["moves"])
 
 
 def replay_jump61(binary, size, rules, moves):

@@ -251,7 +251,11 @@
       const li = document.createElement("li");
       const red = (i % 2 === 0) === (first === "r");
       li.className = red ? "r" : "b";
-      li.textContent = page.kind === "snatch" ? move : `${red ? "R" : "B"} ${move}`;
+      li.dataset.move = move;
+      const number = document.createElement("span");
+      number.className = "number";
+      number.textContent = `${i + 1}.`;
+      li.append(number, page.kind === "snatch" ? ` ${move}` : ` ${red ? "R" : "B"} ${move}`);
       list.appendChild(li);
     });
     list.scrollTop = list.scrollHeight;
