@@ -5,9 +5,10 @@
 pub mod collection;
 pub mod dfpn;
 pub mod key;
+pub mod parallel;
 pub mod proof;
 pub mod run;
-pub mod split;
+pub mod table;
 
 use crate::board::{Board, Colour, Squares};
 use dfpn::{Limits, Prover, Stop};
@@ -69,7 +70,19 @@ pub fn game_value(board: &Board, limits: Limits) -> (Report, Option<Prover>) {
 pub fn game_value_watched(
     board: &Board,
     limits: Limits,
-    progress: Option<Box<dyn FnMut(u64, usize)>>,
+    progress: Option<Box<dyn FnMut(u64, usize) + Send>>,
+) -> (Report, Option<Prover>) {
+    game_value_threads(board, limits, 1, progress)
+}
+
+/// [`game_value_watched`] with `threads` threads sharing one table (see [`parallel`]); with
+/// more than one, the table takes its whole `limits.memory` (or half the memory the machine
+/// has free, if less) from the start.
+pub fn game_value_threads(
+    board: &Board,
+    limits: Limits,
+    threads: usize,
+    progress: Option<Box<dyn FnMut(u64, usize) + Send>>,
 ) -> (Report, Option<Prover>) {
     let start = Instant::now();
     let mut report = Report::empty(board);
@@ -80,34 +93,34 @@ pub fn game_value_watched(
         report.value = Value::TooBig;
         return (report, None);
     };
+    if threads > 1 {
+        let free = crate::search::tt::available_mib().map_or(usize::MAX, |m| (m << 20) / 2);
+        prover.reserve(limits.memory.min(free));
+    }
     prover.on_progress = progress;
-    let root = prover.prove(board);
+    let root = parallel::prove(&mut prover, board, threads);
     report.value = if root.is_win() {
-        winning_moves(&mut prover, board)
+        winning_moves(&mut prover, board, threads)
     } else if root.is_loss() {
         Value::Loses
     } else {
         Value::Unknown(prover.stopped.unwrap_or(Stop::Positions))
     };
-    let winner = match report.value {
-        Value::Wins { .. } => Some(board.to_move()),
-        Value::Loses => Some(board.to_move().opponent()),
-        _ => None,
-    };
-    report.proof_size = winner.and_then(|w| proof::proof_size(&prover, board, w));
     report.positions = prover.positions;
     report.memory = prover.memory();
     report.elapsed = start.elapsed();
+    let winner = report.winner();
+    report.proof_size = winner.and_then(|w| proof::proof_size(&mut prover, board, w));
     (report, Some(prover))
 }
 
 /// Every first move that wins, each proven with the table the value left behind.
-fn winning_moves(prover: &mut Prover, board: &Board) -> Value {
+fn winning_moves(prover: &mut Prover, board: &Board, threads: usize) -> Value {
     let mut first_moves = Vec::new();
     for sq in Squares(board.legal_moves()) {
         let mut child = *board;
         child.play(sq);
-        if child.winner().is_some() || prover.prove(&child).is_loss() {
+        if child.winner().is_some() || parallel::prove(prover, &child, threads).is_loss() {
             first_moves.push(sq);
         }
     }
@@ -159,6 +172,9 @@ impl Report {
                 format!("{mover} wins: {}{note}", list.join(", "))
             }
             Value::Loses => format!("{} wins", mover.opponent()),
+            Value::Unknown(Stop::Interrupted) => {
+                format!("unknown: interrupted after {} positions", self.positions)
+            }
             Value::Unknown(stop) => format!(
                 "unknown: the {} limit was reached after {} positions",
                 stop_name(*stop),
@@ -178,6 +194,7 @@ fn stop_name(stop: Stop) -> &'static str {
         Stop::Time => "time",
         Stop::Positions => "positions",
         Stop::Memory => "memory",
+        Stop::Interrupted => "interruption",
     }
 }
 

@@ -3,45 +3,29 @@
 
 use super::collection::{self, Line, Settings, Summary};
 use super::dfpn::Limits;
-use super::dfpn::Prover;
-use super::split::game_value_split;
-use super::{game_value_watched, proof};
+use super::{game_value_threads, proof};
 use crate::board::Board;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::io::{IsTerminal, Write};
 use std::path::Path;
 use std::time::Instant;
 
-/// Where a proven value's proof comes from: the one prover's table, or the text the
-/// provers of the root's moves wrote together.
-enum ProofSource {
-    Prover(Box<Prover>),
-    Text(Vec<u8>),
-}
-
-/// Proves the value of `board` (with `threads` provers sharing the root's moves when more
-/// than one), prints the answer and its cost, and writes the proof to `proof_path` when
-/// asked.
+/// Proves the value of `board` with `threads` threads sharing one table, prints the
+/// answer and its cost, and writes the proof to `proof_path` when asked.
 pub fn value(board: &Board, limits: Limits, threads: usize, proof_path: Option<&Path>) -> i32 {
-    let (report, source) = if threads > 1 {
-        let (report, text) = game_value_split(board, limits, threads, proof_path.is_some());
-        (report, text.map(ProofSource::Text))
-    } else {
-        let bar = progress_spinner();
-        let shown = bar.clone();
-        let progress = Box::new(move |positions: u64, memory: usize| {
-            shown.set_message(format!(
-                "searched {positions} positions; table {:.1} MB",
-                memory as f64 / 1e6
-            ));
-        });
-        let (report, prover) = game_value_watched(board, limits, Some(progress));
-        bar.finish_and_clear();
-        (report, prover.map(|p| ProofSource::Prover(Box::new(p))))
-    };
+    let bar = progress_spinner();
+    let shown = bar.clone();
+    let progress = Box::new(move |positions: u64, memory: usize| {
+        shown.set_message(format!(
+            "searched {positions} positions; table {:.1} MB",
+            memory as f64 / 1e6
+        ));
+    });
+    let (report, prover) = game_value_threads(board, limits, threads, Some(progress));
+    bar.finish_and_clear();
     println!("{}", report.answer());
     println!("{report}");
-    let (Some(path), Some(source), Some(winner)) = (proof_path, source, report.winner()) else {
+    let (Some(path), Some(mut prover), Some(winner)) = (proof_path, prover, report.winner()) else {
         return if proof_path.is_some() && report.winner().is_none() {
             eprintln!("error: no proof to write: the value is not proven");
             1
@@ -51,13 +35,7 @@ pub fn value(board: &Board, limits: Limits, threads: usize, proof_path: Option<&
     };
     let written = std::fs::File::create(path).and_then(|f| {
         let mut out = std::io::BufWriter::new(f);
-        let n = match &source {
-            ProofSource::Prover(p) => proof::write_proof(p, board, winner, &mut out)?,
-            ProofSource::Text(t) => {
-                out.write_all(t)?;
-                winner_lines(t)
-            }
-        };
+        let n = proof::write_proof(&mut prover, board, winner, &mut out)?;
         out.flush().map(|_| n)
     });
     match written {
@@ -73,14 +51,6 @@ pub fn value(board: &Board, limits: Limits, threads: usize, proof_path: Option<&
             1
         }
     }
-}
-
-/// The winner's positions in a proof's text: its lines past the three of the header.
-fn winner_lines(text: &[u8]) -> usize {
-    text.split(|&b| b == b'\n')
-        .filter(|l| !l.is_empty())
-        .count()
-        .saturating_sub(3)
 }
 
 /// Checks the proof in `path`.
