@@ -1,11 +1,11 @@
-//! The rules of Jump61: a `Copy` board of fixed arrays, making a move with its chain
-//! reaction, the legal-move mask, the side to move and the winner.
+//! The rules of Jump61: a `Copy` board of fixed arrays, the legal-move mask, the side to move
+//! and the winner; making a move with its chain reaction is `topple.rs`.
 
 mod geometry;
 mod notation;
+mod topple;
 mod zobrist;
 
-use geometry::SPOT_WORDS;
 pub use geometry::{Geometry, MAX_SIZE, MAX_SQUARES, MIN_SIZE, Squares, geometry};
 pub use notation::NotationError;
 pub use zobrist::splitmix64;
@@ -412,133 +412,6 @@ impl Board {
         }
     }
 
-    /// Plays a move for the side to move: one spot on `sq`, then the chain reaction.
-    ///
-    /// The move must be legal (`is_legal`); search only offers legal moves and the command
-    /// loop checks first. Redistribution stops as soon as the mover owns every square.
-    #[inline(always)]
-    pub fn play(&mut self, sq: usize) {
-        debug_assert!(self.is_legal(sq), "illegal move {sq}");
-        let me = self.to_move();
-        self.total += 1;
-        self.add_spot(sq, me);
-        if self.spots(sq) > geometry(self.size).capacity[sq] {
-            self.redistribute(sq, me);
-        }
-    }
-
-    /// Adds one spot to `sq` and gives it to `me`, keeping the hash current. `sq` is a
-    /// legal move: white or already `me`'s, never the opponent's.
-    #[inline(always)]
-    fn add_spot(&mut self, sq: usize, me: Colour) {
-        let old = self.spots(sq) as usize;
-        debug_assert!(old <= geometry(self.size).capacity[sq] as usize);
-        self.spots[sq >> 1] += 1 << ((sq & 1) * 4);
-        self.hash ^= KEYS.spots[sq][old] ^ KEYS.spots[sq][old + 1];
-        let bit = 1u128 << sq;
-        let mine = self.owner.get_mut(me);
-        if *mine & bit == 0 {
-            *mine |= bit;
-            self.hash ^= KEYS.owner[sq][me.index()];
-        }
-    }
-
-    /// The chain reaction after a spot made `start` overfull.
-    ///
-    /// Squares topple in waves: each wave topples, once each and in ascending order, every
-    /// square that was overfull when the wave began, checking for the win after every single
-    /// topple. That is one of the orders the rules allow, and it bounds every square by twice
-    /// its neighbour count at the end of a wave (at most 12 within one): a square not toppling
-    /// gains at most its neighbour count in a wave; one toppling gains no more than it loses.
-    /// Termination: if toppling never stopped, every square would topple forever (spots are
-    /// conserved), so every square would become the mover's and the win check would stop it.
-    ///
-    /// The spots are worked on as 64-bit words of nibbles: a topple is one subtraction and
-    /// three additions (no nibble ever carries), and the next wave is found for sixteen
-    /// squares at a time. Owners and the hash are brought up to date once, at the end, from
-    /// what changed: a square that topples ten times is hashed once.
-    #[cold]
-    fn redistribute(&mut self, start: usize, me: Colour) {
-        let g = geometry(self.size);
-        let before = self.spot_words();
-        let mut words = before;
-        let mine = self.owned(me);
-        let mut captured = 0u128;
-        // The wave: the top bit of the nibble of each square to topple.
-        let mut wave = [0u64; SPOT_WORDS];
-        wave[start / 16] = 8 << (4 * (start % 16));
-        'chain: loop {
-            for i in 0..g.words {
-                let mut flags = wave[i];
-                while flags != 0 {
-                    let sq = 16 * i + flags.trailing_zeros() as usize / 4;
-                    flags &= flags - 1;
-                    let t = &g.topple[sq];
-                    words[i] -= (g.capacity[sq] as u64) << (4 * (sq % 16));
-                    let w = t.word as usize;
-                    words[w] += t.add[0];
-                    words[w + 1] += t.add[1];
-                    words[w + 2] += t.add[2];
-                    captured |= g.neighbour_mask[sq];
-                    if covers(mine | captured, g.all) {
-                        break 'chain;
-                    }
-                }
-            }
-            let mut any = 0;
-            for i in 0..g.words {
-                wave[i] = words[i].wrapping_add(g.overfull_bias[i]) & NIBBLE_TOPS;
-                any |= wave[i];
-            }
-            if any == 0 {
-                break;
-            }
-        }
-        self.set_spot_words(&before, &words);
-        self.take_all(captured, me);
-    }
-
-    /// The spots as nibble words (`SPOT_WORDS` of them, the unused nibbles zero).
-    #[inline(always)]
-    fn spot_words(&self) -> [u64; SPOT_WORDS] {
-        let mut bytes = [0u8; SPOT_WORDS * 8];
-        bytes[..self.spots.len()].copy_from_slice(&self.spots);
-        std::array::from_fn(|i| u64::from_le_bytes(bytes[8 * i..8 * i + 8].try_into().unwrap()))
-    }
-
-    /// Stores the nibble words `after`, hashing every square whose spots differ from `before`.
-    fn set_spot_words(&mut self, before: &[u64; SPOT_WORDS], after: &[u64; SPOT_WORDS]) {
-        for i in 0..SPOT_WORDS {
-            let mut diff = before[i] ^ after[i];
-            while diff != 0 {
-                let shift = diff.trailing_zeros() & !3;
-                diff &= !(0xF << shift);
-                let sq = 16 * i + shift as usize / 4;
-                let (old, new) = (before[i] >> shift & 0xF, after[i] >> shift & 0xF);
-                self.hash ^= KEYS.spots[sq][old as usize] ^ KEYS.spots[sq][new as usize];
-            }
-        }
-        let mut bytes = [0u8; SPOT_WORDS * 8];
-        for (i, w) in after.iter().enumerate() {
-            bytes[8 * i..8 * i + 8].copy_from_slice(&w.to_le_bytes());
-        }
-        let n = self.spots.len();
-        self.spots.copy_from_slice(&bytes[..n]);
-    }
-
-    /// Gives every square of `squares` to `me`, keeping the hash current.
-    fn take_all(&mut self, squares: u128, me: Colour) {
-        let them = me.opponent();
-        for sq in Squares(squares & !self.owned(me)) {
-            self.hash ^= KEYS.owner[sq][me.index()];
-        }
-        for sq in Squares(squares & self.owned(them)) {
-            self.hash ^= KEYS.owner[sq][them.index()];
-        }
-        *self.owner.get_mut(me) |= squares;
-        *self.owner.get_mut(them) &= !squares;
-    }
-
     /// Squares holding as many spots as they have neighbours: one more spot explodes them.
     pub fn critical(&self) -> u128 {
         // In a position at rest no square is overfull, so "at or over capacity" is "at".
@@ -773,76 +646,6 @@ mod tests {
                 assert_eq!(b.spots_in(mask), slow, "{notation}");
             }
         }
-    }
-
-    /// The chain reaction one topple at a time, in the same waves and order as
-    /// `redistribute`, on plain per-square arrays: the word arithmetic must agree with it,
-    /// won boards (whose layout depends on the order) included.
-    fn reference_play(board: &Board, sq: usize) -> (Vec<u8>, u128) {
-        let g = geometry(board.size);
-        let me = board.to_move();
-        let mut spots: Vec<u8> = (0..board.squares()).map(|s| board.spots(s)).collect();
-        let mut mine = board.owned(me) | 1 << sq;
-        spots[sq] += 1;
-        let mut wave: Vec<usize> = if spots[sq] > g.capacity[sq] {
-            vec![sq]
-        } else {
-            vec![]
-        };
-        while !wave.is_empty() {
-            for &s in &wave {
-                spots[s] -= g.capacity[s];
-                for &n in &g.neighbours[s][..g.capacity[s] as usize] {
-                    spots[n as usize] += 1;
-                    mine |= 1 << n;
-                }
-                if mine & g.all == g.all {
-                    return (spots, mine);
-                }
-            }
-            wave = (0..spots.len())
-                .filter(|&s| spots[s] > g.capacity[s])
-                .collect();
-        }
-        (spots, mine)
-    }
-
-    #[test]
-    fn word_parallel_chain_reactions_match_one_topple_at_a_time() {
-        let mut state = 0x2014_u64;
-        let mut next = |n: usize| {
-            state = state
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            (state >> 33) as usize % n
-        };
-        let mut wins = 0;
-        for size in MIN_SIZE..=MAX_SIZE {
-            let g = geometry(size as u8);
-            for _ in 0..200 {
-                let mut b = Board::new(size);
-                for sq in 0..size * size {
-                    let spots = g.capacity[sq].saturating_sub(next(2) as u8);
-                    let owner = [Colour::Red, Colour::Blue][next(2)];
-                    b.set_square(sq, spots, Some(owner));
-                }
-                let moves: Vec<usize> = Squares(b.legal_moves()).collect();
-                let Some(&sq) = moves.get(next(moves.len().max(1))) else {
-                    continue;
-                };
-                let (spots, mine) = reference_play(&b, sq);
-                let me = b.to_move();
-                let theirs = b.owned(me.opponent());
-                b.play(sq);
-                let got: Vec<u8> = (0..size * size).map(|s| b.spots(s)).collect();
-                assert_eq!(got, spots, "size {size}");
-                assert_eq!(b.owned(me), mine);
-                assert_eq!(b.owned(me.opponent()), theirs & !mine);
-                assert_eq!(b.hash(), b.compute_hash());
-                wins += b.winner().is_some() as usize;
-            }
-        }
-        assert!(wins > 100, "only {wins} wins");
     }
 
     #[test]

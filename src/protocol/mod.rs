@@ -1,10 +1,12 @@
 //! The textual command loop of the 2014 assignment (§3-5), and the 2019 course's dialect of
-//! it: a line of input becomes a [`Command`], which the [`Session`] carries out.
+//! it: a line of input becomes a [`Command`], which the [`Session`] carries out on a
+//! [`Game`] (the game itself, which writes no text and can be driven by any face).
 //!
 //! Required lines (AI moves, wins, `dump`) go to the output sink, flushed at once; errors
 //! (`error: ...`) and search progress go to the error sink, so they never mix with them.
 
 mod command;
+mod game;
 mod session;
 pub mod view;
 
@@ -12,7 +14,8 @@ pub use command::{
     Command, CommandError, Dialect, MAX_HASH_MB, MAX_LEVEL, MAX_LINE, MAX_NODES, MAX_QUOTED,
     MAX_SOLVE, MAX_SOLVE_POSITIONS, MAX_THREADS, clip, help_text, parse_clock, parse_seconds,
 };
-pub use session::{Flow, Options, PlayError, Session};
+pub use game::{Game, PlayError};
+pub use session::{Flow, Options, Session};
 
 use std::io::{self, BufRead, Write};
 

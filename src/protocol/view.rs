@@ -1,9 +1,10 @@
 //! Everything the command loop prints about the game: the required lines of each dialect
-//! (AI moves, wins, `dump`), the readable board for people, and `solve`'s answer.
+//! (AI moves, wins, `dump`), the readable board for people, and `solve`'s answer
+//! (worded by `search::solve`, re-exported here).
 
 use super::Dialect;
 use crate::board::{Board, Colour, Coord};
-use crate::search::solve::Solution;
+pub use crate::search::solve::{already_over, answer as solution};
 
 /// The line announcing an AI's move: `Blue moves 3 4.` (2014) or `* 3 4.` (2019).
 pub fn move_line(dialect: Dialect, mover: Colour, at: Coord) -> String {
@@ -71,73 +72,6 @@ pub fn readable(board: &Board) -> Vec<String> {
         lines.push(line);
     }
     lines
-}
-
-/// The answer to `solve K`, for the side to move on `board`.
-///
-/// ```
-/// use jump61::board::Board;
-/// use jump61::protocol::view;
-/// use jump61::search::solve::Solution;
-/// let board = Board::new(3);
-/// let win = Solution::Win { moves: 2, first_moves: vec![0, 4] };
-/// assert_eq!(view::solution(&board, &win), "Red wins in 2: 1 1, 2 2");
-/// let none = Solution::NoWinWithin { max_moves: 3 };
-/// assert_eq!(view::solution(&board, &none), "no forced win for Red within 3");
-/// let unknown = Solution::GaveUp { no_win_within: 3, first_moves: vec![], positions: 9 };
-/// assert_eq!(
-///     view::solution(&board, &unknown),
-///     "no forced win for Red within 3; gave up on 4 after 9 positions"
-/// );
-/// ```
-pub fn solution(board: &Board, solution: &Solution) -> String {
-    let mover = board.to_move();
-    match solution {
-        Solution::Win { moves, first_moves } => {
-            format!("{mover} wins in {moves}: {}", coords(board, first_moves))
-        }
-        Solution::NoWinWithin { max_moves } => {
-            format!("no forced win for {mover} within {max_moves}")
-        }
-        Solution::GaveUp {
-            no_win_within,
-            first_moves,
-            positions,
-        } if first_moves.is_empty() => format!(
-            "no forced win for {mover} within {no_win_within}; \
-             gave up on {} after {positions} positions",
-            no_win_within + 1
-        ),
-        Solution::GaveUp {
-            no_win_within,
-            first_moves,
-            positions,
-        } => format!(
-            "{mover} wins in {}: {} (perhaps not every such move: gave up after {positions} \
-             positions)",
-            no_win_within + 1,
-            coords(board, first_moves)
-        ),
-        Solution::AlreadyOver => already_over(board),
-    }
-}
-
-/// Squares as `R C, R C`.
-fn coords(board: &Board, squares: &[usize]) -> String {
-    let list: Vec<String> = squares
-        .iter()
-        .filter(|&&sq| sq < board.squares())
-        .map(|&sq| board.coord(sq).to_string())
-        .collect();
-    list.join(", ")
-}
-
-/// A note that the game on `board` is over, worded unlike the required win line.
-pub fn already_over(board: &Board) -> String {
-    match board.winner() {
-        Some(winner) => format!("the game is already over: {winner} owns every square"),
-        None => "the game is already over".to_string(),
-    }
 }
 
 #[cfg(test)]
@@ -233,30 +167,5 @@ mod tests {
         for line in lines.iter().chain(&big) {
             assert!(!line.contains(['-', 'r', 'b', '=']), "{line}");
         }
-    }
-
-    #[test]
-    fn solutions_are_worded_as_the_issue_asks() {
-        let board: Board = "1-1-/1-1-".parse().expect("valid");
-        let win = Solution::Win {
-            moves: 1,
-            first_moves: vec![3],
-        };
-        assert_eq!(solution(&board, &win), "Red wins in 1: 2 2");
-        let mut blue_to_move = board;
-        blue_to_move.play(0);
-        let win = Solution::Win {
-            moves: 3,
-            first_moves: vec![1, 2, 3],
-        };
-        assert_eq!(
-            solution(&blue_to_move, &win),
-            "Blue wins in 3: 1 2, 2 1, 2 2"
-        );
-        let over: Board = "2r1r/1r1r".parse().expect("valid");
-        assert_eq!(
-            solution(&over, &Solution::AlreadyOver),
-            "the game is already over: Red owns every square"
-        );
     }
 }

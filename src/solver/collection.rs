@@ -4,8 +4,7 @@
 use super::dfpn::Limits;
 use super::{Report, Value, game_value};
 use crate::board::{Board, Squares};
-use crate::protocol::view;
-use crate::search::solve::{Solution, solve_until};
+use crate::search::solve::{self, Solution, solve_until};
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
 use rayon::prelude::*;
@@ -83,7 +82,7 @@ impl Answer {
         match self {
             Answer::Blank => None,
             Answer::Malformed(e) => Some(format!("line {line_number}: {e}")),
-            Answer::Puzzle(board, s) => Some(view::solution(board, s)),
+            Answer::Puzzle(board, s) => Some(solve::answer(board, s)),
             Answer::Value(report) => Some(report.answer()),
         }
     }

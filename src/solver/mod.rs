@@ -180,7 +180,7 @@ impl Report {
                 stop_name(*stop),
                 self.positions
             ),
-            Value::AlreadyOver => crate::protocol::view::already_over(&self.board),
+            Value::AlreadyOver => crate::search::solve::already_over(&self.board),
             Value::TooBig => format!(
                 "game values are solved on boards up to {0}x{0} only",
                 key::MAX_KEY_SIZE

@@ -1,0 +1,78 @@
+//! Playing a game: the command loop's starting settings from the arguments, and the choice
+//! between the loop on standard input and the full-screen board.
+
+use super::{Cli, DialectArg};
+use crate::protocol::{self, Dialect, Options};
+use crate::search::{EngineConfig, Limit};
+use std::io::IsTerminal;
+
+impl Cli {
+    /// The command loop's starting settings; `interactive` turns on the 2014 prompts.
+    pub fn options(&self, interactive: bool) -> Options {
+        let defaults = EngineConfig::default();
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        Options {
+            dialect: match self.dialect {
+                DialectArg::V2014 => Dialect::V2014,
+                DialectArg::V2019 => Dialect::V2019,
+                DialectArg::V2013 => Dialect::V2013,
+            },
+            engine: EngineConfig {
+                limit: self.limit(),
+                ponder: self.ponder,
+                hash_mb: self.hash.map_or(defaults.hash_mb, |mb| mb as usize),
+                threads: self.threads.map_or(cores, |t| t as usize),
+                level: self.level.unwrap_or(defaults.level),
+                seed: self.seed.unwrap_or(defaults.seed),
+            },
+            verbose: self.verbose,
+            prompts: interactive,
+        }
+    }
+
+    /// What limits the AI's moves: `--nodes`, else `--clock`, else `--time`.
+    fn limit(&self) -> Limit {
+        if let Some(n) = self.nodes {
+            return Limit::Nodes(n);
+        }
+        match self.clock.as_deref() {
+            Some([minutes, increment]) => match protocol::parse_clock(minutes, increment) {
+                Ok((total, increment)) => Limit::Clock { total, increment },
+                // `validate` has turned bad values away before.
+                Err(_) => Limit::MoveTime(self.time),
+            },
+            _ => Limit::MoveTime(self.time),
+        }
+    }
+
+    /// Checks what clap cannot: the two numbers of `--clock`.
+    pub fn validate(&self) -> Result<(), String> {
+        match self.clock.as_deref() {
+            Some([minutes, increment]) => protocol::parse_clock(minutes, increment)
+                .map(|_| ())
+                .map_err(|e| format!("--clock: {e}")),
+            _ => Ok(()),
+        }
+    }
+}
+
+/// Plays without a subcommand: the full-screen board with `--display`, else the command loop
+/// on standard input (with prompts when a person types at a terminal).
+pub(super) fn run(cli: &Cli) -> i32 {
+    if cli.display {
+        return crate::display::run(
+            cli.options(false),
+            cli.position.as_deref(),
+            cli.save.as_deref(),
+        );
+    }
+    let options = cli.options(std::io::stdin().is_terminal());
+    let (stdout, stderr) = (std::io::stdout(), std::io::stderr());
+    protocol::run_loop(
+        std::io::stdin().lock(),
+        &mut stdout.lock(),
+        &mut stderr.lock(),
+        options,
+    );
+    0
+}

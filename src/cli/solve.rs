@@ -1,0 +1,171 @@
+//! `solve`, `verify-proof` and `puzzles`: the exact solvers' questions, their proofs, and the
+//! puzzles made from them.
+
+use super::args::{RulesArg, seconds, seed, tool_position, with_threads};
+use crate::board::{MAX_SIZE, MIN_SIZE};
+use crate::protocol::{MAX_SOLVE, MAX_SOLVE_POSITIONS};
+use crate::search::solve::{DEFAULT_POSITION_LIMIT, SolveProgress, solve_until};
+use crate::solver::{self, collection::Settings, dfpn::Limits};
+use clap::Args;
+use std::io::Write;
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+/// The `solve` subcommand's arguments.
+#[derive(Args, Debug)]
+pub struct SolveArgs {
+    /// The position: rows of `dump` joined by `/`, e.g. `2r1-1-/1-2b1-/1-1-1-`.
+    #[arg(long, value_name = "NOTATION", conflicts_with_all = ["size", "file"])]
+    pub position: Option<String>,
+    /// The initial position of an N x N board.
+    #[arg(long, value_name = "N", conflicts_with = "file",
+          value_parser = clap::value_parser!(u8).range(MIN_SIZE as i64..=MAX_SIZE as i64))]
+    pub size: Option<u8>,
+    /// Most moves of the side to move (1 to 8); without it, the game's value.
+    #[arg(long, value_name = "K", conflicts_with = "file",
+          value_parser = clap::value_parser!(u32).range(1..=MAX_SOLVE as i64))]
+    pub depth: Option<u32>,
+    /// Solve every line of FILE (`NOTATION [DEPTH]`), in parallel, answers in order.
+    #[arg(long, value_name = "FILE")]
+    pub file: Option<PathBuf>,
+    /// Time for each question before it gives up (the answer then says what is proven).
+    #[arg(long, value_name = "SECONDS", default_value = "10", value_parser = seconds)]
+    pub time: Duration,
+    /// Positions to examine before giving up, for answers the same on every run.
+    #[arg(long, value_name = "N",
+          value_parser = clap::value_parser!(u64).range(1..=MAX_SOLVE_POSITIONS))]
+    pub positions: Option<u64>,
+    /// Memory the game-value table may take, in MiB.
+    #[arg(long, value_name = "MB", default_value_t = 4096)]
+    pub memory: usize,
+    /// Write the proof of the game's value to FILE (check it with `verify-proof`).
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["depth", "file"])]
+    pub proof: Option<PathBuf>,
+    /// Worker threads: for `--file`, questions answered at once (default: all cores); for a
+    /// game value, provers that share out the root's moves, each with its own table
+    /// (default 1: one prover, whose table serves every move).
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256))]
+    pub threads: Option<u16>,
+    /// Print each number of moves proven without a win on standard error.
+    #[arg(long)]
+    pub verbose: bool,
+    /// The rules: 2014, or 2013 (white squares are `--`).
+    #[arg(long, value_enum, default_value = "2014")]
+    pub rules: RulesArg,
+    /// 2013 rules: the number of the next move (odd: Red to move, even: Blue).
+    #[arg(long = "move", value_name = "N")]
+    pub move_number: Option<u64>,
+}
+
+impl SolveArgs {
+    fn settings(&self) -> Settings {
+        Settings {
+            time: self.time,
+            positions: self.positions.unwrap_or(u64::MAX),
+            memory: self.memory << 20,
+        }
+    }
+
+    /// Runs `solve`; returns the exit code.
+    pub fn run(&self) -> i32 {
+        let settings = self.settings();
+        if let Some(path) = &self.file {
+            return with_threads(self.threads, || solver::run::file(path, &settings));
+        }
+        if self.position.is_none() && self.size.is_none() {
+            eprintln!("error: solve needs --position, --size or --file");
+            return 2;
+        }
+        let board = match tool_position(
+            self.size,
+            self.position.as_deref(),
+            self.rules.rules(),
+            self.move_number,
+        ) {
+            Ok(board) => board,
+            Err(e) => {
+                eprintln!("error: {e}");
+                return 2;
+            }
+        };
+        let Some(depth) = self.depth else {
+            let limits = Limits {
+                deadline: Some(Instant::now() + settings.time),
+                positions: settings.positions,
+                memory: settings.memory,
+            };
+            let threads = self.threads.map_or(1, |t| t as usize);
+            return solver::run::value(&board, limits, threads, self.proof.as_deref());
+        };
+        let mut progress = |p: &SolveProgress| {
+            if self.verbose {
+                eprintln!("{p}");
+            }
+        };
+        let answer = if board.winner().is_some() {
+            crate::search::solve::already_over(&board)
+        } else {
+            let deadline = Some(Instant::now() + settings.time);
+            let solution = solve_until(&board, depth, settings.positions, deadline, &mut progress);
+            crate::search::solve::answer(&board, &solution)
+        };
+        // A closed stdout is no reason to panic; the answer is simply not seen.
+        let _ = writeln!(std::io::stdout(), "{answer}");
+        0
+    }
+}
+
+/// The `verify-proof` subcommand's arguments.
+#[derive(Args, Debug)]
+pub struct VerifyProofArgs {
+    /// The proof file.
+    pub file: PathBuf,
+}
+
+impl VerifyProofArgs {
+    /// Runs `verify-proof`; returns the exit code.
+    pub fn run(&self) -> i32 {
+        solver::run::verify(&self.file)
+    }
+}
+
+/// The `puzzles` subcommand's arguments.
+#[derive(Args, Debug)]
+pub struct PuzzlesArgs {
+    /// Board size (2 to 10).
+    #[arg(long, value_parser = clap::value_parser!(u8).range(MIN_SIZE as i64..=MAX_SIZE as i64))]
+    pub size: u8,
+    /// Own moves to the win (1 to 8).
+    #[arg(long, value_name = "K",
+          value_parser = clap::value_parser!(u32).range(1..=MAX_SOLVE as i64))]
+    pub moves: u32,
+    /// Puzzles wanted.
+    #[arg(long, default_value_t = 10)]
+    pub count: usize,
+    /// Seed of the random play.
+    #[arg(long, default_value_t = 1, value_parser = seed)]
+    pub seed: u64,
+    /// Positions each candidate may cost before it is skipped (the result is the same
+    /// on every machine and thread count).
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_POSITION_LIMIT,
+          value_parser = clap::value_parser!(u64).range(1..=MAX_SOLVE_POSITIONS))]
+    pub positions: u64,
+    /// Worker threads (default: all cores).
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256))]
+    pub threads: Option<u16>,
+}
+
+impl PuzzlesArgs {
+    /// Runs `puzzles`; returns the exit code.
+    pub fn run(&self) -> i32 {
+        with_threads(self.threads, || {
+            solver::run::puzzles(
+                self.size as usize,
+                self.moves,
+                self.count,
+                self.seed,
+                self.positions,
+            )
+        })
+    }
+}
