@@ -21,8 +21,8 @@
 use super::key::Symmetries;
 use super::table::{Place, Table};
 use crate::board::{Board, Squares, geometry};
-use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU64, AtomicUsize, Ordering::Relaxed};
+use std::sync::{Arc, LazyLock};
 use std::time::Instant;
 
 /// A proof or disproof number that cannot be reached: the node is decided.
@@ -92,8 +92,12 @@ pub struct Shared {
     used: AtomicUsize,
     /// Garbage collections so far.
     pub collections: AtomicU64,
-    pub threads: usize,
+    /// Threads proving the question now (see [`Shared::set_threads`]).
+    threads: AtomicUsize,
 }
+
+/// Cells of [`Shared::busy`].
+const BUSY_CELLS: usize = 1 << 16;
 
 /// The stop code that says another thread proved the position.
 const SOLVED: u8 = 5;
@@ -113,16 +117,21 @@ fn stop_of(code: u8) -> Option<Stop> {
         .find(|&s| stop_code(s) == code)
 }
 
+impl Default for Shared {
+    fn default() -> Shared {
+        Shared::new()
+    }
+}
+
 impl Shared {
-    pub fn new(threads: usize) -> Shared {
-        let busy = if threads > 1 { 1 << 16 } else { 0 };
+    pub fn new() -> Shared {
         Shared {
             stop: AtomicU8::new(0),
             positions: AtomicU64::new(0),
-            busy: (0..busy).map(|_| AtomicU8::new(0)).collect(),
+            busy: (0..BUSY_CELLS).map(|_| AtomicU8::new(0)).collect(),
             used: AtomicUsize::new(0),
             collections: AtomicU64::new(0),
-            threads,
+            threads: AtomicUsize::new(1),
         }
     }
 
@@ -147,22 +156,33 @@ impl Shared {
         stop_of(self.stop.load(Relaxed))
     }
 
-    /// The cell of `busy` for a position (with several threads only).
+    /// Tells the provers how many threads are proving the question from now on.
+    pub fn set_threads(&self, threads: usize) {
+        self.threads.store(threads.max(1), Relaxed);
+    }
+
+    fn threads(&self) -> usize {
+        self.threads.load(Relaxed)
+    }
+
+    /// The cell of `busy` for a position.
     fn busy_index(&self, place: Place) -> usize {
         place.hash() as usize & (self.busy.len() - 1)
     }
 
     /// Threads inside a position now.
     fn inside(&self, place: Option<Place>) -> u8 {
-        match place {
-            Some(p) if !self.busy.is_empty() => self.busy[self.busy_index(p)].load(Relaxed),
-            _ => 0,
-        }
+        place.map_or(0, |p| self.busy[self.busy_index(p)].load(Relaxed))
     }
 }
 
 /// Set on Ctrl-C or SIGTERM when a checkpoint is kept; every prover polls it.
-pub static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+static INTERRUPTED: LazyLock<Arc<AtomicBool>> = LazyLock::new(Arc::default);
+
+/// The flag that stops every prover (see [`super::checkpoint::catch_interruptions`]).
+pub fn interrupted() -> Arc<AtomicBool> {
+    Arc::clone(&INTERRUPTED)
+}
 
 /// A df-pn prover: one thread's search over a table it may share; the table is kept
 /// between questions on one board size, so the winning first moves are proven with what
@@ -212,7 +232,7 @@ impl Prover {
         Some(Prover::sharing(
             sym,
             Arc::new(table),
-            Arc::new(Shared::new(1)),
+            Arc::new(Shared::new()),
             0,
             limits,
         ))
@@ -286,7 +306,7 @@ impl Prover {
     /// Counts one expansion; records why the search must stop, if it must.
     fn count(&mut self) {
         self.positions += 1;
-        if self.shared.threads == 1 && self.positions >= self.limits.positions {
+        if self.shared.threads() == 1 && self.positions >= self.limits.positions {
             self.stopped = Some(Stop::Positions);
         }
         if self.positions.is_multiple_of(POLL_EVERY) {
@@ -298,7 +318,7 @@ impl Prover {
     fn poll(&mut self) {
         let shared = Arc::clone(&self.shared);
         let total = shared.positions.fetch_add(POLL_EVERY, Relaxed) + POLL_EVERY;
-        if shared.threads > 1 && total >= self.limits.positions {
+        if shared.threads() > 1 && total >= self.limits.positions {
             shared.set_stop(Stop::Positions);
         }
         if self.limits.deadline.is_some_and(|d| Instant::now() >= d) {
@@ -377,7 +397,7 @@ impl Prover {
         // With one thread, a child's numbers change only while it is searched: every move
         // adds a spot, so no position below one child is another child of this node. Read
         // them once, then keep them here. Other threads change them at any time: re-read.
-        let parallel = self.shared.threads > 1;
+        let parallel = self.shared.threads() > 1;
         let mut numbers: Vec<Entry> = children
             .iter()
             .map(|(place, child)| self.read(*place).unwrap_or_else(|| fresh(child)))

@@ -2,6 +2,7 @@
 //! and checked ([`proof`]), and the tools that check or make whole files of puzzles
 //! ([`collection`]).
 
+pub mod checkpoint;
 pub mod collection;
 pub mod dfpn;
 pub mod key;
@@ -86,21 +87,63 @@ pub fn game_value_threads(
 ) -> (Report, Option<Prover>) {
     let start = Instant::now();
     let mut report = Report::empty(board);
-    if board.winner().is_some() {
+    let Some(mut prover) = new_prover(board, limits, threads > 1, &mut report) else {
         return (report, None);
+    };
+    prover.on_progress = progress;
+    value(&mut prover, board, threads, start, &mut report);
+    (report, Some(prover))
+}
+
+/// [`game_value_threads`], keeping the proven entries in the checkpoint at `path`: loaded
+/// from it first if it exists, saved to it every [`checkpoint::EVERY`] and at the end
+/// (also when Ctrl-C stops the search). Returns the entries saved last, and an error if
+/// the checkpoint is another question's or damaged (then nothing is searched).
+pub fn game_value_checkpointed(
+    board: &Board,
+    limits: Limits,
+    threads: usize,
+    progress: Option<Box<dyn FnMut(u64, usize) + Send>>,
+    path: &std::path::Path,
+) -> Result<(Report, Option<Prover>, usize), checkpoint::CheckpointError> {
+    let start = Instant::now();
+    let mut report = Report::empty(board);
+    // The saving thread shares the table, so it cannot grow: it takes its size now.
+    let Some(mut prover) = new_prover(board, limits, true, &mut report) else {
+        return Ok((report, None, 0));
+    };
+    checkpoint::load(path, board, &prover.table)?;
+    prover.on_progress = progress;
+    let table = std::sync::Arc::clone(&prover.table);
+    checkpoint::while_saving(path, board, &table, || {
+        value(&mut prover, board, threads, start, &mut report)
+    });
+    let saved = checkpoint::save(path, board, &prover.table)?;
+    Ok((report, Some(prover), saved))
+}
+
+/// A prover for `board`, its table at full size if `reserve`; `None` (with the value in
+/// `report`) if the game is over or the board too big.
+fn new_prover(board: &Board, limits: Limits, reserve: bool, report: &mut Report) -> Option<Prover> {
+    if board.winner().is_some() {
+        return None;
     }
     let Some(mut prover) = Prover::new(board.size(), limits) else {
         report.value = Value::TooBig;
-        return (report, None);
+        return None;
     };
-    if threads > 1 {
+    if reserve {
         let free = crate::search::tt::available_mib().map_or(usize::MAX, |m| (m << 20) / 2);
         prover.reserve(limits.memory.min(free));
     }
-    prover.on_progress = progress;
-    let root = parallel::prove(&mut prover, board, threads);
+    Some(prover)
+}
+
+/// Proves the value of `board` into `report`, with what it cost.
+fn value(prover: &mut Prover, board: &Board, threads: usize, start: Instant, report: &mut Report) {
+    let root = parallel::prove(prover, board, threads);
     report.value = if root.is_win() {
-        winning_moves(&mut prover, board, threads)
+        winning_moves(prover, board, threads)
     } else if root.is_loss() {
         Value::Loses
     } else {
@@ -110,8 +153,7 @@ pub fn game_value_threads(
     report.memory = prover.memory();
     report.elapsed = start.elapsed();
     let winner = report.winner();
-    report.proof_size = winner.and_then(|w| proof::proof_size(&mut prover, board, w));
-    (report, Some(prover))
+    report.proof_size = winner.and_then(|w| proof::proof_size(prover, board, w));
 }
 
 /// Every first move that wins, each proven with the table the value left behind.

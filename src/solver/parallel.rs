@@ -23,6 +23,8 @@ pub fn prove(prover: &mut Prover, board: &Board, threads: usize) -> Entry {
     }
     let shared = Arc::clone(&prover.shared);
     shared.set_solved(false);
+    prover.table.set_shared_writers(true);
+    shared.set_threads(threads);
     let limits = prover.limits();
     let root = *board;
     let (found, helped) = std::thread::scope(|scope| {
@@ -49,6 +51,8 @@ pub fn prove(prover: &mut Prover, board: &Board, threads: usize) -> Entry {
         (found, helped)
     });
     shared.set_solved(false);
+    prover.table.set_shared_writers(false);
+    shared.set_threads(1);
     prover.positions += helped.iter().map(|h| h.1).sum::<u64>();
     if decided(found) {
         return found;

@@ -3,16 +3,26 @@
 
 use super::collection::{self, Line, Settings, Summary};
 use super::dfpn::Limits;
-use super::{game_value_threads, proof};
+use super::dfpn::Stop;
+use super::{Value, checkpoint, game_value_checkpointed, game_value_threads, proof};
 use crate::board::Board;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::io::{IsTerminal, Write};
 use std::path::Path;
 use std::time::Instant;
 
+/// The files a game value's proof may write: the proof, and a checkpoint.
+#[derive(Clone, Copy, Default)]
+pub struct Files<'a> {
+    pub proof: Option<&'a Path>,
+    pub checkpoint: Option<&'a Path>,
+}
+
 /// Proves the value of `board` with `threads` threads sharing one table, prints the
-/// answer and its cost, and writes the proof to `proof_path` when asked.
-pub fn value(board: &Board, limits: Limits, threads: usize, proof_path: Option<&Path>) -> i32 {
+/// answer and its cost, and writes the proof (and keeps the checkpoint) when asked. Exit
+/// status 2 for a checkpoint refused, 130 when interrupted.
+pub fn value(board: &Board, limits: Limits, threads: usize, files: Files) -> i32 {
+    let proof_path = files.proof;
     let bar = progress_spinner();
     let shown = bar.clone();
     let progress = Box::new(move |positions: u64, memory: usize| {
@@ -21,8 +31,34 @@ pub fn value(board: &Board, limits: Limits, threads: usize, proof_path: Option<&
             memory as f64 / 1e6
         ));
     });
-    let (report, prover) = game_value_threads(board, limits, threads, Some(progress));
+    let (report, prover) = match files.checkpoint {
+        None => game_value_threads(board, limits, threads, Some(progress)),
+        Some(path) => {
+            if let Err(e) = checkpoint::catch_interruptions() {
+                eprintln!("error: cannot catch Ctrl-C: {e}");
+            }
+            match game_value_checkpointed(board, limits, threads, Some(progress), path) {
+                Ok((report, prover, saved)) => {
+                    bar.finish_and_clear();
+                    println!(
+                        "checkpoint {}: {saved} proven positions saved",
+                        path.display()
+                    );
+                    (report, prover)
+                }
+                Err(e) => {
+                    bar.finish_and_clear();
+                    eprintln!("error: {e}");
+                    return 2;
+                }
+            }
+        }
+    };
     bar.finish_and_clear();
+    if report.value == Value::Unknown(Stop::Interrupted) {
+        println!("{}", report.answer());
+        return 130;
+    }
     println!("{}", report.answer());
     println!("{report}");
     let (Some(path), Some(mut prover), Some(winner)) = (proof_path, prover, report.winner()) else {

@@ -9,7 +9,8 @@
 //!
 //! **Exactness.** A stored value never answers for another position. A position's exact key
 //! ([`super::key`]) is first packed into `bits` bits: nine states a square (white, or red or
-//! blue with one to four spots) in base 9, and the side to move. (White squares hold one
+//! blue with one to four spots) in base 9, or on 4x4 the key's nibbles with white squares
+//! cleared (see `pack_4x4`), and the side to move. (White squares hold one
 //! spot under the 2014 rules and none under the 2013 rules; a table learns which from its
 //! first position and refuses to pack any other, so the packing is one-to-one on what it
 //! stores.) Then a bijection of the
@@ -17,8 +18,8 @@
 //! modulo `2^bits`); the mixed number's low bits pick the bucket and all its other bits are
 //! the check. Bucket and check together are the whole mixed number, hence the whole key: two
 //! positions with the same bucket and check are the same position (up to symmetry). That
-//! needs `bits - bucket bits <= 64`: always on 4x4 (52 bits), and on 5x5 (81 bits) a table of
-//! at least 2^17 buckets (8 MB). A position that cannot be packed (a square past four
+//! needs `bits - bucket bits <= 64`: always on 4x4 (65 bits) and smaller boards, and on 5x5
+//! (81 bits) a table of at least 2^17 buckets (8 MB). A position that cannot be packed (a square past four
 //! spots, which no game reaches, or the other rules' white) is simply never stored.
 //!
 //! **Threads.** Each bucket's lock word is a spin lock, held only while one bucket is read or
@@ -34,7 +35,8 @@
 
 use super::dfpn::INF;
 use super::key::MAX_KEY_SIZE;
-use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU32, Ordering::Relaxed};
+use std::sync::atomic::Ordering::{Acquire, Relaxed, Release};
+use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU32, fence};
 
 /// Slots in a bucket.
 const WAYS: usize = 3;
@@ -52,11 +54,11 @@ struct Slot {
     work: AtomicU32,
 }
 
-/// One cache line: a lock word and three slots.
+/// One cache line: a version word (odd while a thread writes the bucket) and three slots.
 #[derive(Default)]
 #[repr(C, align(64))]
 struct Bucket {
-    lock: AtomicU32,
+    version: AtomicU32,
     slots: [Slot; WAYS],
 }
 
@@ -119,32 +121,46 @@ pub struct Table {
     /// `NO_WHITE` until then.
     white: AtomicU8,
     collecting: AtomicBool,
+    /// Whether several threads may write now (see [`Bucket::hold`]).
+    shared_writers: AtomicBool,
 }
 
 const NO_WHITE: u8 = u8::MAX;
 
-/// Releases a bucket's lock when dropped.
-struct Held<'a>(&'a Bucket);
+/// A bucket held for writing; its version goes back to even (one more write done) when
+/// dropped.
+struct Held<'a>(&'a Bucket, u32);
 
 impl Drop for Held<'_> {
     fn drop(&mut self) {
-        self.0.lock.store(0, std::sync::atomic::Ordering::Release);
+        self.0.version.store(self.1.wrapping_add(2), Release);
     }
 }
 
 impl Bucket {
-    fn hold(&self) -> Held<'_> {
+    /// Holds the bucket for writing: its version made odd. With `shared_writers` (several
+    /// threads may write) by a compare-and-swap, waiting while another writer holds it;
+    /// otherwise this thread is the only writer and a plain store does (the atomic
+    /// read-modify-write would make every probe wait for all memory traffic before it).
+    fn hold(&self, shared_writers: bool) -> Held<'_> {
+        if !shared_writers {
+            let v = self.version.load(Relaxed);
+            self.version.store(v | 1, Relaxed);
+            fence(Release);
+            return Held(self, v & !1);
+        }
         let mut spins = 0u32;
-        while self
-            .lock
-            .compare_exchange_weak(
-                0,
-                1,
-                std::sync::atomic::Ordering::Acquire,
-                std::sync::atomic::Ordering::Relaxed,
-            )
-            .is_err()
-        {
+        loop {
+            let v = self.version.load(Relaxed);
+            if v & 1 == 0
+                && self
+                    .version
+                    .compare_exchange_weak(v, v | 1, Acquire, Relaxed)
+                    .is_ok()
+            {
+                fence(Release);
+                return Held(self, v);
+            }
             spins += 1;
             if spins.is_multiple_of(64) {
                 std::thread::yield_now();
@@ -152,7 +168,22 @@ impl Bucket {
                 std::hint::spin_loop();
             }
         }
-        Held(self)
+    }
+
+    /// Reads the bucket by `read`, again until no write overlapped the reading (a
+    /// sequence lock: readers never write, so they never slow one another or a writer).
+    fn read<R>(&self, read: impl Fn(&[Slot; WAYS]) -> R) -> R {
+        loop {
+            let before = self.version.load(Acquire);
+            if before & 1 == 0 {
+                let out = read(&self.slots);
+                fence(Acquire);
+                if self.version.load(Relaxed) == before {
+                    return out;
+                }
+            }
+            std::hint::spin_loop();
+        }
     }
 }
 
@@ -186,8 +217,21 @@ impl Slot {
     }
 }
 
-/// Bits of a packed key on `size` x `size` boards: base 9 a square, and the side to move.
+/// The entries of a bucket's slots, with their checks.
+fn entries(slots: &[Slot; WAYS]) -> arrayvec::ArrayVec<(u64, Stored), WAYS> {
+    slots
+        .iter()
+        .filter(|s| !s.is_empty())
+        .map(|s| (s.check(), s.read()))
+        .collect()
+}
+
+/// Bits of a packed key on `size` x `size` boards: base 9 a square (a nibble a square on
+/// 4x4), and the side to move.
 pub fn key_bits(size: usize) -> u32 {
+    if size == 4 {
+        return 65;
+    }
     let states = 9u128.pow((size * size) as u32);
     128 - (states - 1).leading_zeros() + 1
 }
@@ -226,6 +270,7 @@ impl Table {
             size,
             white: AtomicU8::new(NO_WHITE),
             collecting: AtomicBool::new(false),
+            shared_writers: AtomicBool::new(false),
         })
     }
 
@@ -259,13 +304,21 @@ impl Table {
 
     /// What the table holds for `place`.
     pub fn get(&self, place: Place) -> Option<Stored> {
-        let bucket = &self.buckets[place.bucket];
-        let _held = bucket.hold();
-        bucket
-            .slots
-            .iter()
-            .find(|s| !s.is_empty() && s.check() == place.check)
-            .map(Slot::read)
+        self.buckets[place.bucket].read(|slots| {
+            slots
+                .iter()
+                .find(|s| !s.is_empty() && s.check() == place.check)
+                .map(Slot::read)
+        })
+    }
+
+    /// Tells the table whether several threads may write to it from now on.
+    pub fn set_shared_writers(&self, shared: bool) {
+        self.shared_writers.store(shared, Relaxed);
+    }
+
+    fn shared(&self) -> bool {
+        self.shared_writers.load(Relaxed)
     }
 
     /// Records `pn` and `dn` for `place`, with `work` more positions searched below it;
@@ -273,7 +326,7 @@ impl Table {
     /// undecided one (a thread that stops may store what it had while another proved it).
     pub fn store(&self, place: Place, pn: u32, dn: u32, work: u32) -> bool {
         let bucket = &self.buckets[place.bucket];
-        let _held = bucket.hold();
+        let _held = bucket.hold(self.shared());
         if let Some(slot) = bucket
             .slots
             .iter()
@@ -306,10 +359,8 @@ impl Table {
         let bigger = Table::new(self.size, memory)?;
         bigger.white.store(self.white.load(Relaxed), Relaxed);
         for (i, bucket) in self.buckets.iter().enumerate() {
-            let _held = bucket.hold();
-            for s in bucket.slots.iter().filter(|s| !s.is_empty()) {
-                let place = bigger.place_of_mixed(self.mixed_of(i, s.check()));
-                let e = s.read();
+            for (check, e) in bucket.read(entries) {
+                let place = bigger.place_of_mixed(self.mixed_of(i, check));
                 bigger.store(place, e.pn, e.dn, e.work);
             }
         }
@@ -322,12 +373,10 @@ impl Table {
         let step = (self.buckets.len() / 4096).max(1);
         let (mut used, mut proven, mut slots) = (0usize, 0usize, 0usize);
         for bucket in self.buckets.iter().step_by(step) {
-            let _held = bucket.hold();
-            for s in &bucket.slots {
-                slots += 1;
-                let e = s.read();
-                used += usize::from(e.work != 0);
-                proven += usize::from(e.work != 0 && e.proven());
+            slots += WAYS;
+            for (_, e) in bucket.read(entries) {
+                used += 1;
+                proven += usize::from(e.proven());
             }
         }
         (used as f64 / slots as f64, proven as f64 / slots as f64)
@@ -347,7 +396,7 @@ impl Table {
         let limit = self.worth_threshold();
         let mut done = Collected::default();
         for bucket in &self.buckets {
-            let _held = bucket.hold();
+            let _held = bucket.hold(self.shared());
             for s in bucket.slots.iter().filter(|s| !s.is_empty()) {
                 let e = s.read();
                 if worth(e) <= limit {
@@ -371,8 +420,7 @@ impl Table {
         let mut total = 0;
         let step = (self.buckets.len() / 65536).max(1);
         for bucket in self.buckets.iter().step_by(step) {
-            let _held = bucket.hold();
-            for e in bucket.slots.iter().map(Slot::read).filter(|e| e.work != 0) {
+            for (_, e) in bucket.read(entries) {
                 total += 1;
                 counts[64 - worth(e).leading_zeros() as usize] += 1;
             }
@@ -391,11 +439,9 @@ impl Table {
     pub fn proven(&self) -> Vec<(u128, bool, u32)> {
         let mut out = Vec::new();
         for (i, bucket) in self.buckets.iter().enumerate() {
-            let _held = bucket.hold();
-            for s in bucket.slots.iter().filter(|s| !s.is_empty()) {
-                let e = s.read();
+            for (check, e) in bucket.read(entries) {
                 if e.proven() {
-                    out.push((self.mixed_of(i, s.check()), e.pn == 0, e.work));
+                    out.push((self.mixed_of(i, check), e.pn == 0, e.work));
                 }
             }
         }
@@ -405,7 +451,7 @@ impl Table {
     /// Records a proven entry by its mixed key (from [`Table::proven`] of a table of the
     /// same board size); false if the key is not one of this size's.
     pub fn restore(&self, mixed: u128, wins: bool, work: u32) -> bool {
-        if self.bits < 128 && mixed >> self.bits != 0 {
+        if !self.holds_key(mixed) {
             return false;
         }
         let (pn, dn) = if wins { (0, INF) } else { (INF, 0) };
@@ -413,10 +459,15 @@ impl Table {
         true
     }
 
+    /// Whether `mixed` is a mixed key of this board size.
+    pub fn holds_key(&self, mixed: u128) -> bool {
+        self.bits >= 128 || mixed >> self.bits == 0
+    }
+
     /// Clears every entry.
     pub fn clear(&self) {
         for bucket in &self.buckets {
-            let _held = bucket.hold();
+            let _held = bucket.hold(self.shared());
             bucket.slots.iter().for_each(Slot::clear);
         }
     }
@@ -428,36 +479,76 @@ impl Table {
 /// (`white`, learnt from the first). The key's two layouts are those of [`super::key`]:
 /// nibbles on 4x4, five bits a square on the other sizes.
 fn pack(size: usize, key: u128, white: &AtomicU8) -> Option<u128> {
-    let side = key >> 127;
-    let squares = size * size;
+    if size == 4 {
+        return pack_4x4(key, white);
+    }
+    // Bit s set: some white square holds s spots.
+    let mut whites = 0u8;
     let mut packed: u128 = 0;
-    for sq in (0..squares).rev() {
-        let (spots, red, blue) = if size == 4 {
-            let nibble = (key >> (4 * sq)) as u8 & 0xF;
-            let blue = (key >> (64 + 4 * sq)) & 1 != 0;
-            (nibble & 7, nibble & 8 != 0, blue)
-        } else {
-            let code = (key >> (5 * sq)) as u8 & 31;
-            (code & 7, code >> 3 == 1, code >> 3 == 2)
-        };
-        let digit = match (red, blue, spots) {
-            (false, false, 0 | 1) => {
-                let learnt = match white.compare_exchange(NO_WHITE, spots, Relaxed, Relaxed) {
-                    Ok(_) => spots,
-                    Err(w) => w,
-                };
-                if learnt != spots {
-                    return None;
-                }
-                0
-            }
-            (true, false, 1..=4) => spots,
-            (false, true, 1..=4) => 4 + spots,
+    for sq in (0..size * size).rev() {
+        let code = (key >> (5 * sq)) as u8 & 31;
+        let (red, blue) = (u8::from(code >> 3 == 1), u8::from(code >> 3 == 2));
+        packed = packed * 9 + u128::from(digit(code & 7, red, blue, &mut whites)?);
+    }
+    if whites != 0 && whites != 1 << learn_white(white, whites.trailing_zeros() as u8) {
+        return None;
+    }
+    Some(packed << 1 | key >> 127)
+}
+
+/// The 4x4 key packed in 65 bits by word operations (a base-9 loop took a quarter of a
+/// proof's time): the key's own nibbles (spots, and 8 for red), with white squares' nibbles
+/// cleared, then the side to move. One-to-one on the positions it packs: a nibble tells
+/// white (0), blue (its spots, at least 1) and red (8 and its spots) apart, given that
+/// every white square holds the table's white spots and no blue square is empty.
+fn pack_4x4(key: u128, white: &AtomicU8) -> Option<u128> {
+    const ONES: u64 = 0x1111_1111_1111_1111;
+    let (low, high) = (key as u64, (key >> 64) as u64);
+    let red = low >> 3 & ONES;
+    let blue = high & ONES;
+    let spots = low & 0x7777_7777_7777_7777;
+    let occupied = (spots | spots >> 1 | spots >> 2) & ONES;
+    if red & blue != 0 || blue & !occupied != 0 {
+        return None;
+    }
+    let whites = !(red | blue) & ONES;
+    let white_nibbles = whites * 0xF;
+    let white_spots = spots & white_nibbles;
+    if whites != 0 {
+        let seen = match white_spots {
+            0 => 0,
+            s if s == whites => 1,
             _ => return None,
         };
-        packed = packed * 9 + u128::from(digit);
+        if u64::from(learn_white(white, seen)) * whites != white_spots {
+            return None;
+        }
     }
-    Some(packed << 1 | side)
+    Some(u128::from(low & !white_nibbles) << 1 | key >> 127)
+}
+
+/// The table's white spots: `seen` if this is the first position with a white square.
+fn learn_white(white: &AtomicU8, seen: u8) -> u8 {
+    match white.load(Relaxed) {
+        NO_WHITE => white
+            .compare_exchange(NO_WHITE, seen, Relaxed, Relaxed)
+            .map_or_else(|w| w, |_| seen),
+        w => w,
+    }
+}
+
+/// A square's digit (0 white, 1 to 4 red spots, 5 to 8 blue spots); `None` for a state no
+/// game reaches. A white square's spots are noted in `whites`.
+fn digit(spots: u8, red: u8, blue: u8, whites: &mut u8) -> Option<u8> {
+    match (red, blue, spots) {
+        (0, 0, 0 | 1) => {
+            *whites |= 1 << spots;
+            Some(0)
+        }
+        (1, 0, 1..=4) => Some(spots),
+        (0, 1, 1..=4) => Some(4 + spots),
+        _ => None,
+    }
 }
 
 /// A bijection of the `bits`-bit numbers that spreads every input bit over the low ones:
@@ -502,7 +593,7 @@ mod tests {
                 seen[m] = true;
             }
         }
-        assert_eq!(key_bits(4), 52);
+        assert_eq!(key_bits(4), 65);
         assert_eq!(key_bits(5), 81);
     }
 
