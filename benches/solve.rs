@@ -1,5 +1,5 @@
 //! Game values by df-pn: the 3x3 start, and 4x4 positions from the middle of a game (the
-//! whole 4x4 proof takes minutes; `jump61 solve --size 4` measures it, see the README).
+//! whole 4x4 proof takes minutes; `jump61 solve --size 4` measures it, see docs/solving.md).
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use jump61::board::Board;

@@ -2,7 +2,7 @@
 //! value_growth -- SIZE MOVES COUNT [POSITIONS]` proves the value of COUNT positions reached
 //! by MOVES seeded random moves on a SIZE x SIZE board (one prover each, at most POSITIONS
 //! positions each, default unbounded) and prints each one's cost, then the total. The
-//! README's estimate for the 4x4 start comes from these runs.
+//! estimate in docs/solving.md for the 4x4 start comes from these runs.
 
 use jump61::board::{Board, Squares};
 use jump61::solver::{dfpn::Limits, game_value};

@@ -1,4 +1,4 @@
-//! Jump Snatch as a whole: the seed's two examples, each rule reading of the README, the
+//! Jump Snatch as a whole: the seed's two examples, each rule reading of docs/snatch.md, the
 //! fast rules and solvers against the plain ones in `plain_snatch`, and the command loop
 //! (in-process with byte buffers, and the real binary with piped input).
 
@@ -86,7 +86,7 @@ fn second_example_played_by_the_ai_follows_the_seed_line() {
     assert!(out.contains("game over: the second player wins"));
 }
 
-// ----- the rule readings (README, "Jump Snatch") -----
+// ----- the rule readings (docs/snatch.md, "Readings of the open points") -----
 
 #[test]
 fn reading_jumps_are_compulsory() {
