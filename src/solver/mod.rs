@@ -87,6 +87,7 @@ pub fn game_value_threads(
 ) -> (Report, Option<Prover>) {
     let start = Instant::now();
     let mut report = Report::empty(board);
+    let threads = useful_threads(board, threads);
     let Some(mut prover) = new_prover(board, limits, threads > 1, &mut report) else {
         return (report, None);
     };
@@ -108,6 +109,7 @@ pub fn game_value_checkpointed(
 ) -> Result<(Report, Option<Prover>, usize), checkpoint::CheckpointError> {
     let start = Instant::now();
     let mut report = Report::empty(board);
+    let threads = useful_threads(board, threads);
     // The saving thread shares the table, so it cannot grow: it takes its size now.
     let Some(mut prover) = new_prover(board, limits, true, &mut report) else {
         return Ok((report, None, 0));
@@ -120,6 +122,12 @@ pub fn game_value_checkpointed(
     });
     let saved = checkpoint::save(path, board, &prover.table)?;
     Ok((report, Some(prover), saved))
+}
+
+/// The threads worth starting for `board`: one below 4x4, whose values take milliseconds
+/// (more would only allocate their shared table at full size).
+fn useful_threads(board: &Board, threads: usize) -> usize {
+    if board.size() < 4 { 1 } else { threads.max(1) }
 }
 
 /// A prover for `board`, its table at full size if `reserve`; `None` (with the value in
