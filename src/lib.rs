@@ -9,3 +9,4 @@ pub mod protocol;
 pub mod search;
 pub mod snatch;
 pub mod solver;
+pub mod web;

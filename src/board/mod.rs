@@ -4,10 +4,12 @@
 mod geometry;
 mod notation;
 mod topple;
+mod waves;
 mod zobrist;
 
 pub use geometry::{Geometry, MAX_SIZE, MAX_SQUARES, MIN_SIZE, Squares, geometry};
 pub use notation::NotationError;
+pub use waves::Frame;
 pub use zobrist::splitmix64;
 
 use std::fmt;

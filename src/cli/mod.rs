@@ -6,6 +6,7 @@ mod args;
 mod bench;
 mod perft;
 mod play;
+mod serve;
 mod solve;
 
 pub use args::{RulesArg, tool_position, with_threads};
@@ -114,6 +115,9 @@ pub enum Tool {
     Match(MatchArgs),
     /// Jump Snatch, the specification's second game: its command loop, or `solve`.
     Snatch(crate::snatch::SnatchArgs),
+    /// A web server with a page that plays Jump61 and Jump Snatch in a browser (on
+    /// 127.0.0.1 unless --host says otherwise).
+    Serve(serve::ServeArgs),
 }
 
 /// Runs the program; returns the process exit code.
@@ -133,5 +137,6 @@ pub fn run(mut cli: Cli) -> i32 {
         Tool::Bench(args) => args.run(),
         Tool::Match(args) => arena::run(&args),
         Tool::Snatch(args) => crate::snatch::run(args),
+        Tool::Serve(args) => args.run(),
     }
 }

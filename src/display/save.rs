@@ -1,4 +1,4 @@
-//! A game played on the board screen, written as the command loop's commands (`--save`),
+//! A game played on the board screen or the web page, written as the command loop's commands (`--save`),
 //! so that `jump61 < FILE` plays it again.
 
 use crate::protocol::{Dialect, Session};
@@ -21,14 +21,20 @@ use crate::protocol::{Dialect, Session};
 /// ```
 pub fn commands(session: &Session) -> String {
     let start = session.start_board();
-    let mut text =
-        String::from("# A game from jump61's board screen; replay it with: jump61 < FILE\n");
-    if session.dialect() == Dialect::V2019 {
-        text.push_str("# dialect 2019: run it with jump61 --dialect 2019\n");
+    let mut text = String::from("# A jump61 game; replay it with: jump61 < FILE\n");
+    let dialect = session.dialect();
+    if dialect != Dialect::V2014 {
+        text.push_str(&format!(
+            "# dialect {dialect}: run it with jump61 --dialect {dialect}\n"
+        ));
     }
     text.push_str("manual red\nmanual blue\n");
     text.push_str(&format!("position {}\n", start.to_notation()));
-    if session.dialect() == Dialect::V2014 {
+    if dialect == Dialect::V2013 {
+        // A 2013 position leaves the turn as it was; the move number sets it.
+        text.push_str(&format!("move {}\n", start.next_move_number()));
+    }
+    if dialect != Dialect::V2019 {
         text.push_str("start\n");
     }
     for sq in session.moves() {

@@ -43,8 +43,8 @@ pub enum Flow {
 /// One game session writing to `out` (required lines, boards, notes) and `err` (errors and
 /// search progress).
 pub struct Session<'a> {
-    out: &'a mut dyn Write,
-    err: &'a mut dyn Write,
+    out: Box<dyn Write + 'a>,
+    err: Box<dyn Write + 'a>,
     game: Game,
     prompts: bool,
     verbose: bool,
@@ -56,11 +56,13 @@ pub struct Session<'a> {
 }
 
 impl<'a> Session<'a> {
-    /// The initial state: a 6x6 board, Red manual, Blue the AI, no game in progress.
-    pub fn new(options: Options, out: &'a mut dyn Write, err: &'a mut dyn Write) -> Session<'a> {
+    /// The initial state: a 6x6 board, Red manual, Blue the AI, no game in progress. The
+    /// sinks may be borrowed (`&mut Vec<u8>`, a locked stdout) or owned by the session (the
+    /// web server's games keep theirs).
+    pub fn new(options: Options, out: impl Write + 'a, err: impl Write + 'a) -> Session<'a> {
         Session {
-            out,
-            err,
+            out: Box::new(out),
+            err: Box::new(err),
             game: Game::new(options.dialect, options.engine),
             prompts: options.prompts,
             verbose: options.verbose,

@@ -4,7 +4,9 @@
 
 use super::board::{Board, LastJump};
 use super::moves::{Move, children, legal_moves};
-use super::solve::{Solver, Timeout, WIN, parent_score, stuck_score};
+use super::solve::{Deadline, Solver, Timeout, WIN, parent_score, stuck_score};
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 /// How the AI chose its move, for the command loop to report.
@@ -16,18 +18,47 @@ pub enum Reason {
     Search { depth: u32 },
 }
 
+impl std::fmt::Display for Reason {
+    /// As the command loop says it: `a win is certain`, `searched 7 plies`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Reason::Exact { wins: true } => f.write_str("a win is certain"),
+            Reason::Exact { wins: false } => f.write_str("a loss with perfect play"),
+            Reason::Search { depth } => write!(f, "searched {depth} plies"),
+        }
+    }
+}
+
 /// The AI's move for the side to move, or `None` when it has no legal move. Half the time
 /// goes to the exact solver (fastest win, or longest resistance), the rest to alpha-beta.
 pub fn choose(board: &Board, last: LastJump, time: Duration) -> Option<(Move, Reason)> {
+    choose_until(board, last, time, None)
+}
+
+/// As `choose`, ending early (with the best move found so far) once `stop` is set.
+pub fn choose_until(
+    board: &Board,
+    last: LastJump,
+    time: Duration,
+    stop: Option<Arc<AtomicBool>>,
+) -> Option<(Move, Reason)> {
     let moves = legal_moves(board);
     if moves.is_empty() {
         return None;
     }
     let start = Instant::now();
-    if let Ok((m, wins)) = exact(board, last, &moves, start + time / 2) {
+    let half = Deadline {
+        time: Some(start + time / 2),
+        stop: stop.clone(),
+    };
+    if let Ok((m, wins)) = exact(board, last, &moves, half) {
         return Some((m, Reason::Exact { wins }));
     }
-    let (m, depth) = deepen(board, last, moves, start + time);
+    let deadline = Deadline {
+        time: Some(start + time),
+        stop,
+    };
+    let (m, depth) = deepen(board, last, moves, deadline);
     Some((m, Reason::Search { depth }))
 }
 
@@ -36,9 +67,9 @@ fn exact(
     board: &Board,
     last: LastJump,
     moves: &[Move],
-    deadline: Instant,
+    deadline: Deadline,
 ) -> Result<(Move, bool), Timeout> {
-    let mut solver = Solver::distance(board.size(), Some(deadline));
+    let mut solver = Solver::distance(board.size(), deadline);
     let mut best: Option<(i32, &Move)> = None;
     for m in moves {
         let mut next = *board;
@@ -54,11 +85,14 @@ fn exact(
 
 /// Iterative deepening over the root moves until the deadline; the best move of the
 /// deepest finished depth (the first legal move if none finished).
-fn deepen(board: &Board, last: LastJump, moves: Vec<Move>, deadline: Instant) -> (Move, u32) {
+fn deepen(board: &Board, last: LastJump, moves: Vec<Move>, deadline: Deadline) -> (Move, u32) {
     let mut best = moves[0].clone();
     let mut finished = 0;
     for depth in 1..=64 {
-        let mut search = AlphaBeta { deadline, nodes: 0 };
+        let mut search = AlphaBeta {
+            deadline: &deadline,
+            nodes: 0,
+        };
         let mut depth_best: Option<(i32, &Move)> = None;
         let mut alpha = -WIN - 1;
         for m in &moves {
@@ -85,12 +119,12 @@ fn deepen(board: &Board, last: LastJump, moves: Vec<Move>, deadline: Instant) ->
     (best, finished)
 }
 
-struct AlphaBeta {
-    deadline: Instant,
+struct AlphaBeta<'a> {
+    deadline: &'a Deadline,
     nodes: u64,
 }
 
-impl AlphaBeta {
+impl AlphaBeta<'_> {
     fn negamax(
         &mut self,
         board: &Board,
@@ -100,7 +134,7 @@ impl AlphaBeta {
         beta: i32,
     ) -> Result<i32, Timeout> {
         self.nodes += 1;
-        if self.nodes.is_multiple_of(1024) && Instant::now() >= self.deadline {
+        if self.nodes.is_multiple_of(1024) && self.deadline.passed() {
             return Err(Timeout);
         }
         let mut kids = Vec::new();
@@ -166,7 +200,7 @@ mod tests {
             &b,
             LastJump::Nobody,
             moves.clone(),
-            Instant::now() + Duration::from_millis(50),
+            (Instant::now() + Duration::from_millis(50)).into(),
         );
         assert!(moves.contains(&m));
     }

@@ -4,7 +4,7 @@
 use super::ai::{self, Reason};
 use super::board::{Board, LastJump, MAX_SIZE, MIN_SIZE};
 use super::moves::{Move, legal_moves, parse_move};
-use super::solve::{fewest_moves, winning_moves};
+use super::solve::{Deadline, fewest_moves, winning_moves};
 use std::io::{BufRead, Write};
 use std::time::{Duration, Instant};
 
@@ -44,6 +44,8 @@ struct Game {
     /// 0 when the first player is to move, 1 for the second.
     turn: usize,
     history: Vec<(Board, LastJump, usize)>,
+    /// The moves played, as written, oldest first (one per entry of `history`).
+    played: Vec<String>,
 }
 
 impl Game {
@@ -53,11 +55,13 @@ impl Game {
             last: LastJump::Nobody,
             turn: 0,
             history: Vec::new(),
+            played: Vec::new(),
         }
     }
 
     fn play(&mut self, m: &Move) {
         self.history.push((self.board, self.last, self.turn));
+        self.played.push(m.to_string());
         self.board.set_bits(m.result);
         self.last = self.last.after(m.jump);
         self.turn = 1 - self.turn;
@@ -75,7 +79,8 @@ impl Game {
     }
 }
 
-fn side(turn: usize) -> &'static str {
+/// "first player" or "second player".
+pub fn side(turn: usize) -> &'static str {
     if turn == 0 {
         "first player"
     } else {
@@ -95,8 +100,11 @@ pub struct Session<'a> {
     game: Game,
     players: [Player; 2],
     time: Duration,
-    out: &'a mut dyn Write,
-    err: &'a mut dyn Write,
+    out: Box<dyn Write + 'a>,
+    err: Box<dyn Write + 'a>,
+    /// The AI's moves come from outside (`ai_to_move`, then `play_ai_move`), e.g. from the
+    /// web server's search pool, instead of from a search inside `handle_line`.
+    external_ai: bool,
 }
 
 /// Runs the loop until `quit` or the end of the input.
@@ -116,16 +124,85 @@ pub fn run_loop(mut input: impl BufRead, out: &mut dyn Write, err: &mut dyn Writ
 }
 
 impl<'a> Session<'a> {
-    /// A session on the first example's board, both sides played by people.
-    pub fn new(out: &'a mut dyn Write, err: &'a mut dyn Write) -> Session<'a> {
+    /// A session on the first example's board, both sides played by people. The sinks may
+    /// be borrowed or owned by the session.
+    pub fn new(out: impl Write + 'a, err: impl Write + 'a) -> Session<'a> {
         let board = ".xx/.xx/...".parse().unwrap_or(Board::empty(3));
         Session {
             game: Game::new(board),
             players: [Player::Person; 2],
             time: Duration::from_secs(1),
-            out,
-            err,
+            out: Box::new(out),
+            err: Box::new(err),
+            external_ai: false,
         }
+    }
+
+    /// Lets the caller search for the AI (`ai_to_move`, then `play_ai_move`) instead of
+    /// `handle_line` searching itself.
+    pub fn set_external_ai(&mut self, on: bool) {
+        self.external_ai = on;
+    }
+
+    /// The position.
+    pub fn board(&self) -> &Board {
+        &self.game.board
+    }
+
+    /// Who jumped last, seen from the side to move.
+    pub fn last_jump(&self) -> LastJump {
+        self.game.last
+    }
+
+    /// The side to move: 0 for the first player, 1 for the second.
+    pub fn turn(&self) -> usize {
+        self.game.turn
+    }
+
+    /// Who plays side `turn` (0 or 1).
+    pub fn player_of(&self, turn: usize) -> Player {
+        self.players[turn & 1]
+    }
+
+    /// The winner's side (0 or 1) once the side to move cannot move.
+    pub fn winner(&self) -> Option<usize> {
+        self.game.winner()
+    }
+
+    /// The board the moves of `moves` started from.
+    pub fn start_board(&self) -> Board {
+        self.game.history.first().map_or(self.game.board, |h| h.0)
+    }
+
+    /// The moves played since the board was set, as written, oldest first.
+    pub fn moves(&self) -> &[String] {
+        &self.game.played
+    }
+
+    /// The AI's time per move.
+    pub fn time(&self) -> Duration {
+        self.time
+    }
+
+    /// Whether the AI is to move in a game not yet over.
+    pub fn ai_to_move(&self) -> bool {
+        self.players[self.game.turn] == Player::Ai && self.game.winner().is_none()
+    }
+
+    /// Plays the AI's move `m`, found outside the session (see `set_external_ai`), and
+    /// announces it as `handle_line` would; refused unless the AI is to move and `m` is legal.
+    pub fn play_ai_move(&mut self, m: &Move, reason: Reason) -> Result<(), String> {
+        if !self.ai_to_move() {
+            return Err("it is not the AI's turn".to_string());
+        }
+        if !legal_moves(&self.game.board)
+            .iter()
+            .any(|l| l.result == m.result)
+        {
+            return Err(format!("{m} is not a legal move here"));
+        }
+        self.play_announced(m, reason);
+        Ok(())
     }
 
     /// Handles one line of input. Write failures are ignored: a closed pipe is no reason
@@ -241,6 +318,7 @@ impl<'a> Session<'a> {
         loop {
             let (board, last, turn) = self.game.history.pop().ok_or("there is no move to undo")?;
             (self.game.board, self.game.last, self.game.turn) = (board, last, turn);
+            self.game.played.pop();
             if self.players[turn] == Player::Person || self.game.history.is_empty() {
                 return Ok(());
             }
@@ -260,23 +338,23 @@ impl<'a> Session<'a> {
 
     /// Lets the AI move while it is its turn and the game goes on.
     fn ai_turns(&mut self) {
-        while self.players[self.game.turn] == Player::Ai && self.game.winner().is_none() {
+        while !self.external_ai && self.ai_to_move() {
             let Some((m, reason)) = ai::choose(&self.game.board, self.game.last, self.time) else {
                 return;
             };
-            let how = match reason {
-                Reason::Exact { wins: true } => "a win is certain".to_string(),
-                Reason::Exact { wins: false } => "a loss with perfect play".to_string(),
-                Reason::Search { depth } => format!("searched {depth} plies"),
-            };
-            let _ = writeln!(
-                self.out,
-                "the {} (AI) plays {m} ({how})",
-                side(self.game.turn)
-            );
-            self.game.play(&m);
-            self.announce_end();
+            self.play_announced(&m, reason);
         }
+    }
+
+    /// Plays the AI's move `m`, saying how it was chosen.
+    fn play_announced(&mut self, m: &Move, reason: Reason) {
+        let _ = writeln!(
+            self.out,
+            "the {} (AI) plays {m} ({reason})",
+            side(self.game.turn)
+        );
+        self.game.play(m);
+        self.announce_end();
     }
 
     fn announce_end(&mut self) {
@@ -335,9 +413,14 @@ fn one_number(args: &[&str], usage: &str) -> Result<usize, String> {
 
 /// The puzzle's answer as printed: `1 move: M`, `3 moves: M M M`, or `cannot be done`;
 /// `None` when time ran out.
-pub fn puzzle_answer(board: &Board, deadline: Option<Instant>) -> Option<String> {
+pub fn puzzle_answer(board: &Board, deadline: impl Into<Deadline>) -> Option<String> {
     let moves = fewest_moves(board, deadline).ok()?;
-    Some(match moves {
+    Some(puzzle_text(&moves))
+}
+
+/// The puzzle's answer as printed, from what `fewest_moves` found.
+pub fn puzzle_text(moves: &Option<Vec<Move>>) -> String {
+    match moves {
         None => "cannot be done: no sequence of legal moves leaves one piece".to_string(),
         Some(moves) if moves.is_empty() => "0 moves: one piece is already left".to_string(),
         Some(moves) => {
@@ -349,7 +432,7 @@ pub fn puzzle_answer(board: &Board, deadline: Option<Instant>) -> Option<String>
                 list.join(" ")
             )
         }
-    })
+    }
 }
 
 /// The two-player answer as printed, naming the side to move by `turn` (0 first, 1 second):
@@ -358,7 +441,7 @@ pub fn value_answer(
     board: &Board,
     last: LastJump,
     turn: usize,
-    deadline: Option<Instant>,
+    deadline: impl Into<Deadline>,
 ) -> Option<String> {
     if legal_moves(board).is_empty() {
         let winner = if last.mover_wins_if_stuck() {

@@ -8,11 +8,44 @@
 use super::board::{Board, KEYS, LastJump};
 use super::moves::{Move, children, legal_moves};
 use rustc_hash::FxHashMap;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
-/// The solver ran out of time before it knew the answer.
+/// The solver ran out of time (or was stopped) before it knew the answer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Timeout;
+
+/// When a search must end: at a time, when a flag set from another thread says so (the web
+/// server stops the search of a page that has closed), or never.
+#[derive(Clone, Debug, Default)]
+pub struct Deadline {
+    pub time: Option<Instant>,
+    pub stop: Option<Arc<AtomicBool>>,
+}
+
+impl Deadline {
+    /// Whether the search must end now.
+    pub fn passed(&self) -> bool {
+        self.time.is_some_and(|d| Instant::now() >= d)
+            || self
+                .stop
+                .as_ref()
+                .is_some_and(|s| s.load(Ordering::Relaxed))
+    }
+}
+
+impl From<Option<Instant>> for Deadline {
+    fn from(time: Option<Instant>) -> Deadline {
+        Deadline { time, stop: None }
+    }
+}
+
+impl From<Instant> for Deadline {
+    fn from(time: Instant) -> Deadline {
+        Deadline::from(Some(time))
+    }
+}
 
 /// How often (in positions) a solver looks at the clock.
 const CLOCK_EVERY: u64 = 4096;
@@ -23,8 +56,9 @@ const CLOCK_EVERY: u64 = 4096;
 /// also gives back the sequence).
 pub fn fewest_moves(
     board: &Board,
-    deadline: Option<Instant>,
+    deadline: impl Into<Deadline>,
 ) -> Result<Option<Vec<Move>>, Timeout> {
+    let deadline = deadline.into();
     match board.pieces() {
         0 => return Ok(None),
         1 => return Ok(Some(Vec::new())),
@@ -39,7 +73,7 @@ pub fn fewest_moves(
         let mut next = Vec::new();
         for &occupied in &frontier {
             seen += 1;
-            if seen.is_multiple_of(CLOCK_EVERY) && deadline.is_some_and(|d| Instant::now() >= d) {
+            if seen.is_multiple_of(CLOCK_EVERY) && deadline.passed() {
                 return Err(Timeout);
             }
             children(&Board::from_bits(board.size(), occupied), &mut kids);
@@ -107,22 +141,22 @@ pub struct Solver {
     size: usize,
     mode: Mode,
     memo: FxHashMap<u64, Entry>,
-    deadline: Option<Instant>,
+    deadline: Deadline,
     nodes: u64,
 }
 
 impl Solver {
     /// A solver that only tells who wins.
-    pub fn win_loss(size: usize, deadline: Option<Instant>) -> Solver {
-        Solver::new(size, Mode::WinLoss, deadline)
+    pub fn win_loss(size: usize, deadline: impl Into<Deadline>) -> Solver {
+        Solver::new(size, Mode::WinLoss, deadline.into())
     }
 
     /// A solver that also tells how many plies the game lasts with perfect play.
-    pub fn distance(size: usize, deadline: Option<Instant>) -> Solver {
-        Solver::new(size, Mode::Distance, deadline)
+    pub fn distance(size: usize, deadline: impl Into<Deadline>) -> Solver {
+        Solver::new(size, Mode::Distance, deadline.into())
     }
 
-    fn new(size: usize, mode: Mode, deadline: Option<Instant>) -> Solver {
+    fn new(size: usize, mode: Mode, deadline: Deadline) -> Solver {
         Solver {
             size,
             mode,
@@ -147,9 +181,7 @@ impl Solver {
     pub fn value(&mut self, board: &Board, last: LastJump) -> Result<i32, Timeout> {
         debug_assert_eq!(board.size(), self.size);
         self.nodes += 1;
-        if self.nodes.is_multiple_of(CLOCK_EVERY)
-            && self.deadline.is_some_and(|d| Instant::now() >= d)
-        {
+        if self.nodes.is_multiple_of(CLOCK_EVERY) && self.deadline.passed() {
             return Err(Timeout);
         }
         let key = board.hash() ^ KEYS.last_jump[last as usize];
@@ -211,7 +243,7 @@ pub fn parent_score(child: i32) -> i32 {
 pub fn winning_moves(
     board: &Board,
     last: LastJump,
-    deadline: Option<Instant>,
+    deadline: impl Into<Deadline>,
 ) -> Result<Vec<Move>, Timeout> {
     let mut solver = Solver::win_loss(board.size(), deadline);
     let mut winning = Vec::new();

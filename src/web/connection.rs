@@ -1,0 +1,237 @@
+//! One page's WebSocket: it reads the page's messages (bounded in size and rate), answers
+//! what is wrong with them itself, passes the rest to its game, and writes the game's
+//! messages back. However it ends, its game is let go (and kept for a reconnect).
+
+use super::Server;
+use super::host::MakeTask;
+use super::protocol::{ClientMessage, Kind, ServerMessage};
+use super::registry::{Connection, Joined, Request};
+use super::task;
+use axum::extract::ws::{CloseFrame, Message, WebSocket, close_code};
+use futures_util::{SinkExt, StreamExt};
+use std::sync::Arc;
+use std::time::Instant;
+use tokio::sync::mpsc;
+
+/// A connection's allowance of messages: a burst, then a steady rate.
+struct Allowance {
+    tokens: f64,
+    burst: f64,
+    rate: f64,
+    last: Instant,
+}
+
+impl Allowance {
+    fn new(burst: u32, rate: u32) -> Allowance {
+        Allowance {
+            tokens: burst as f64,
+            burst: burst as f64,
+            rate: rate as f64,
+            last: Instant::now(),
+        }
+    }
+
+    /// Spends one message; false when none is left.
+    fn spend(&mut self) -> bool {
+        let now = Instant::now();
+        let earned = now.duration_since(self.last).as_secs_f64() * self.rate;
+        self.tokens = (self.tokens + earned).min(self.burst);
+        self.last = now;
+        if self.tokens >= 1.0 {
+            self.tokens -= 1.0;
+            true
+        } else {
+            false
+        }
+    }
+}
+
+/// What to do after a message from the page.
+enum Next {
+    Go,
+    /// Close with this code and reason.
+    Close(u16, &'static str),
+}
+
+/// A page's connection and the game it has joined.
+struct Page {
+    server: Arc<Server>,
+    connection: Connection,
+    joined: Option<Joined>,
+    /// The channel the game just joined writes to, for the loop to read from now on.
+    new_inbox: Option<mpsc::Receiver<ServerMessage>>,
+    /// Holds the channel read while no game has the page open, so it stays quiet.
+    idle: Option<mpsc::Sender<ServerMessage>>,
+    replies: Vec<ServerMessage>,
+}
+
+/// Serves one WebSocket until it closes.
+pub async fn serve(socket: WebSocket, connection: Connection, server: Arc<Server>) {
+    let limits = Arc::clone(&server.limits);
+    let (mut sink, mut stream) = socket.split();
+    let (idle, mut inbox) = mpsc::channel(1);
+    let mut page = Page {
+        server,
+        connection,
+        joined: None,
+        new_inbox: None,
+        idle: Some(idle),
+        replies: Vec::new(),
+    };
+    let mut allowance = Allowance::new(limits.burst_messages, limits.messages_per_second);
+    let join_by = tokio::time::Instant::now() + limits.join_within;
+    let close = loop {
+        let next = tokio::select! {
+            incoming = stream.next() => match incoming {
+                // Every message counts, pings and binary ones too.
+                Some(Ok(message)) if !matches!(message, Message::Close(_)) && !allowance.spend() => {
+                    page.replies.push(ServerMessage::error(format!(
+                        "too many messages: more than {} a second; the connection is closed",
+                        limits.messages_per_second
+                    )));
+                    Next::Close(close_code::POLICY, "too many messages")
+                }
+                Some(Ok(Message::Text(text))) => page.message(text.as_str()).await,
+                Some(Ok(Message::Binary(_))) => {
+                    page.replies.push(ServerMessage::error("binary messages are not read: send JSON text"));
+                    Next::Go
+                }
+                Some(Ok(Message::Ping(_) | Message::Pong(_))) => Next::Go,
+                Some(Ok(Message::Close(_))) | None => break None,
+                // Too large, or not WebSocket at all: nothing more can be read.
+                Some(Err(_)) => Next::Close(close_code::SIZE, "message too large or malformed"),
+            },
+            outgoing = inbox.recv() => match outgoing {
+                Some(message) => {
+                    page.replies.push(message);
+                    Next::Go
+                }
+                None => {
+                    page.replies.push(ServerMessage::error(
+                        "this page no longer has the game: another page took it, or this one \
+                         fell behind; reload to get it back",
+                    ));
+                    Next::Close(close_code::AWAY, "game taken")
+                }
+            },
+            _ = tokio::time::sleep_until(join_by), if page.joined.is_none() => {
+                page.replies.push(ServerMessage::error("no join in time: the connection is closed"));
+                Next::Close(close_code::POLICY, "no join")
+            }
+        };
+        let mut sent = true;
+        for reply in page.replies.drain(..) {
+            sent &= sink
+                .send(Message::Text(reply.to_json().into()))
+                .await
+                .is_ok();
+        }
+        match next {
+            Next::Go if sent => {}
+            Next::Go => break None,
+            Next::Close(code, reason) => break Some((code, reason)),
+        }
+        if let Some(rx) = page.new_inbox.take() {
+            inbox = rx;
+        }
+    };
+    if let Some((code, reason)) = close {
+        let frame = CloseFrame {
+            code,
+            reason: reason.into(),
+        };
+        let _ = sink.send(Message::Close(Some(frame))).await;
+    }
+    page.leave().await;
+}
+
+impl Page {
+    /// One text message from the page.
+    async fn message(&mut self, text: &str) -> Next {
+        let (message, addressed) = match ClientMessage::parse(text) {
+            Ok(parsed) => parsed,
+            Err(e) => {
+                self.replies.push(ServerMessage::error(e));
+                return Next::Go;
+            }
+        };
+        if let ClientMessage::Join { game, kind } = message {
+            self.join(game.as_deref(), kind).await;
+            return Next::Go;
+        }
+        let Some(joined) = &self.joined else {
+            self.replies.push(ServerMessage::error(
+                r#"join a game first: {"t":"join","game":null,"kind":"jump61"}"#,
+            ));
+            return Next::Go;
+        };
+        if let Some(other) = addressed.filter(|g| *g != joined.id) {
+            let other = crate::protocol::clip(&other);
+            self.replies.push(ServerMessage::error(format!(
+                "this connection plays game {}, not {other}",
+                joined.id
+            )));
+            return Next::Go;
+        }
+        match joined.requests.try_send(Request::Message(message)) {
+            Ok(()) => {}
+            Err(mpsc::error::TrySendError::Full(_)) => self.replies.push(ServerMessage::error(
+                "the game is busy with earlier messages; this one was dropped",
+            )),
+            Err(mpsc::error::TrySendError::Closed(_)) => {
+                self.joined = None;
+                self.replies.push(ServerMessage::error(
+                    "the game has ended; join a game again",
+                ));
+            }
+        }
+        Next::Go
+    }
+
+    /// `join`: the game `id` if the server holds it, or a new game of `kind`.
+    async fn join(&mut self, id: Option<&str>, kind: Kind) {
+        self.leave().await;
+        let registry = &self.server.registry;
+        let kept = id.and_then(|id| registry.rejoin(id, &self.connection));
+        let joined = match kept {
+            Some(joined) => Ok(joined),
+            None => registry.create(&self.connection, |id, requests| {
+                let (limits, pool) = (
+                    Arc::clone(&self.server.limits),
+                    Arc::clone(&self.server.pool),
+                );
+                let make: MakeTask =
+                    Box::new(move || Box::pin(task::run(id, kind, requests, limits, pool)));
+                self.server.host.spawn(make)
+            }),
+        };
+        let (outbox, inbox) = mpsc::channel(self.server.limits.outbox_messages);
+        self.new_inbox = Some(inbox);
+        let joined = match joined {
+            Ok(joined) => joined,
+            Err(e) => {
+                self.idle = Some(outbox);
+                return self.replies.push(ServerMessage::error(e));
+            }
+        };
+        match joined.requests.send(Request::Attach { outbox }).await {
+            Ok(()) => self.joined = Some(joined),
+            Err(mpsc::error::SendError(Request::Attach { outbox })) => {
+                self.idle = Some(outbox);
+                self.replies.push(ServerMessage::error(
+                    "the game has ended; join a game again",
+                ));
+            }
+            Err(_) => {}
+        }
+    }
+
+    /// Lets go of the game, which stops its search and waits for a reconnect.
+    async fn leave(&mut self) {
+        if let Some(joined) = self.joined.take()
+            && self.server.registry.detach(&joined.id, &self.connection)
+        {
+            let _ = joined.requests.send(Request::Detach).await;
+        }
+    }
+}

@@ -1,0 +1,111 @@
+//! Everything the server bounds, as data in one place: what one message, one connection, one
+//! address and the whole server may use. `docs/web.md` lists the defaults; tests build
+//! smaller or larger ones.
+
+use std::time::Duration;
+
+/// The server's limits. `Limits::default()` is what `jump61 serve` uses.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Limits {
+    /// The largest client message (one WebSocket message, and one frame), in bytes; a
+    /// larger one closes its connection.
+    pub max_message_bytes: usize,
+    /// Messages a connection may send at once before the rate below applies.
+    pub burst_messages: u32,
+    /// Messages a second a connection may send after its burst; past that it gets an error
+    /// and is closed (its game is kept, as after a closed page).
+    pub messages_per_second: u32,
+    /// Open WebSocket connections, in all.
+    pub max_connections: usize,
+    /// Open WebSocket connections from one address.
+    pub max_connections_per_address: usize,
+    /// Games kept, in all: played now, or waiting for their page to come back.
+    pub max_games: usize,
+    /// Games kept for one address.
+    pub max_games_per_address: usize,
+    /// How long a game whose page has gone is kept for a reconnect.
+    pub idle_game: Duration,
+    /// Searches running at once across all games: the search pool's threads.
+    pub search_threads: usize,
+    /// The longest time a move the AI may be given (`time S`, Jump Snatch's too).
+    pub max_move_time: Duration,
+    /// The largest node limit a move (`nodes N`).
+    pub max_move_nodes: u64,
+    /// Each game's transposition table, in MiB (the session's and its searcher's).
+    pub hash_mb: usize,
+    /// The longest a Jump Snatch `solve` (fewest moves) or `value` thinks on the page.
+    pub max_solve_time: Duration,
+    /// Server messages waiting for a page that reads too slowly; past that its connection
+    /// is closed.
+    pub outbox_messages: usize,
+    /// Client messages waiting for their game; past that the page gets a "busy" error.
+    pub inbox_messages: usize,
+    /// A connection must send `join` within this time, or it is closed.
+    pub join_within: Duration,
+    /// Lines in a game sent with `load`.
+    pub max_load_lines: usize,
+    /// Jump Snatch moves listed in a state for the page (`legal`); the rest are counted.
+    pub max_legal_listed: usize,
+    /// Threads that hold the games (each runs many games' sessions, a message at a time).
+    pub game_threads: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        Limits {
+            max_message_bytes: 32 * 1024,
+            burst_messages: 60,
+            messages_per_second: 20,
+            max_connections: 512,
+            max_connections_per_address: 64,
+            max_games: 256,
+            max_games_per_address: 64,
+            idle_game: Duration::from_secs(30 * 60),
+            search_threads: cores,
+            max_move_time: Duration::from_secs(60),
+            max_move_nodes: 100_000_000,
+            hash_mb: 1,
+            max_solve_time: Duration::from_secs(10),
+            outbox_messages: 512,
+            inbox_messages: 64,
+            join_within: Duration::from_secs(30),
+            max_load_lines: 4000,
+            max_legal_listed: 1000,
+            game_threads: cores,
+        }
+    }
+}
+
+impl Limits {
+    /// The limits as `name value` lines, for `serve` to print and the docs to quote.
+    pub fn describe(&self) -> Vec<String> {
+        vec![
+            format!("message size: {} bytes", self.max_message_bytes),
+            format!(
+                "messages: a burst of {}, then {} a second per connection",
+                self.burst_messages, self.messages_per_second
+            ),
+            format!(
+                "connections: {} in all, {} per address",
+                self.max_connections, self.max_connections_per_address
+            ),
+            format!(
+                "games kept: {} in all, {} per address, {} s after their page has gone",
+                self.max_games,
+                self.max_games_per_address,
+                self.idle_game.as_secs()
+            ),
+            format!(
+                "searches at once: {} (the search pool's threads)",
+                self.search_threads
+            ),
+            format!(
+                "AI time a move: at most {} s; nodes a move: at most {}; hash: {} MiB a game",
+                self.max_move_time.as_secs_f64(),
+                self.max_move_nodes,
+                self.hash_mb
+            ),
+        ]
+    }
+}

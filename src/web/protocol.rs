@@ -1,0 +1,401 @@
+//! The messages between the page and the server: one JSON object per WebSocket text frame,
+//! its type in the field `t`. This comment is the protocol's authoritative description
+//! (`/work/wt/WEB_PROTOCOL.md` and `docs/web.md` follow it).
+//!
+//! Transport: the page at `GET /` (with `GET /app.js`, `GET /style.css`, all embedded in the
+//! binary), one WebSocket at `GET /ws`. A client message is at most `Limits::
+//! max_message_bytes` (32 KiB) long; a larger one closes the connection. Messages are
+//! answered in order; server messages of one game arrive in the order they happened.
+//!
+//! # Client -> server
+//! Any message may carry `"game":"<id>"`; one naming another game than the connection's
+//! is refused with an `error` (it changes nothing).
+//! - `{"t":"join","game":"<id>"|null,"kind":"jump61"|"snatch"}`: the first message. With the
+//!   id of a game the server still holds (kept in the page's sessionStorage), the page gets
+//!   that game back whatever `kind` says (a page that had it open elsewhere loses it);
+//!   otherwise a new game of `kind` (default `jump61`). Answer: `joined`, then `state`. A
+//!   later `join` leaves the connection's game (kept for a reconnect) for another.
+//! - `{"t":"line","text":"2 3"}`: one line of the command loop's language, carried out by the
+//!   game's session as `jump61` (or `jump61 snatch`) would: Jump61 moves `R C`, `size N`,
+//!   `auto red`, `manual blue`, `clear`/`new`, `undo`, `redo`, `time S`, `nodes N`,
+//!   `level N`, `seed N`, `set R C N P`, `position [P]`, `dump`, `board`, `help`, `move N`
+//!   (2013); Jump Snatch's `R:C-R:C`, `R:CxR:Cx..`, `size N`, `set`, `position P`,
+//!   `random N K SEED`, `undo`, `first|second person|ai`, `time S`, `solve`, `value`,
+//!   `board`, `help`. Refused with an `error`: `quit`, `hash`, `threads`, `ponder`,
+//!   `verbose`, `clock`, Jump61's `solve` (the server sets memory and threads for all
+//!   games), a `time` or `nodes` above the limits. The page's game is always being played:
+//!   after a command that stops play in the 2014 rules (`size`, `auto`, ...), play resumes
+//!   at once as on `--display`. Answer: any `out` and `error`, then `anim` when a move was
+//!   played, then `state`.
+//! - `{"t":"rules","rules":"2014"|"2013"}`: Jump61 only: a new game under those rules and
+//!   the dialect of that year (same size, players and AI settings). Answer: `out`, `state`.
+//! - `{"t":"hint"}`: the engine's best move for the person to move, not played: `search`
+//!   messages (`"purpose":"hint"`) while it thinks, then `hint`.
+//! - `{"t":"go"}`: the AI moves now: a search for the AI's move stops and its best move so
+//!   far is played; when a person is to move, the AI finds and plays a move for them.
+//! - `{"t":"stop"}`: a hint, or a search for a person's move, is given up; the AI's own
+//!   search stops and plays (as `go`).
+//! - `{"t":"fewest"}`: Jump Snatch only: the puzzle's fewest moves that leave one piece (as
+//!   `solve` in `jump61 snatch`), given in `state.fewest` and as `out`.
+//! - `{"t":"save"}`: the game in the command loop's format: `saved`. `jump61 < FILE`
+//!   replays a Jump61 game (`jump61 --dialect 2013 < FILE` for 2013, as its comment says),
+//!   `jump61 snatch < FILE` a Jump Snatch game.
+//! - `{"t":"load","text":"..."}`: a game in that format: its lines are carried out on a new
+//!   game; any refused line refuses the whole load (`error` naming the line) and the game
+//!   goes on unchanged. A `# dialect 2013` comment loads it under the 2013 rules.
+//! - `{"t":"kind","kind":"jump61"|"snatch"}`: this connection's game becomes a new game of
+//!   that kind (same id). Answer: `joined`, `state`.
+//!
+//! # Server -> client
+//! - `{"t":"joined","game":"<id>","kind":"jump61"|"snatch"}`
+//! - `{"t":"state",...}`: the whole visible state, sent after every change. Jump61:
+//!   `{"t":"state","kind":"jump61","size":4,"rules":"2014","squares":[[1,"w"],[2,"r"],...],
+//!   "to_move":"red"|"blue","players":{"red":"human"|"ai","blue":"human"|"ai"},
+//!   "in_play":true,"winner":null|"red"|"blue","moves":["1 1","2 3"],"can_undo":true,
+//!   "can_redo":false,"thinking":false,"notation":"...","last":[row,col]|null,
+//!   "time":1.0|null,"nodes":null|N,"level":5}`. `squares` is row-major, row 1 first, each
+//!   `[spots, owner]` with owner `r`, `b` or `w` (white); `moves` are the moves since the
+//!   board was last set (`size`, `clear`, `position`, `set`); `time` is the AI's seconds a
+//!   move (null under a node limit, then `nodes` says it); `thinking` is true while a
+//!   search for the AI's move (or a hint, or `go`) runs.
+//!   Jump Snatch: `{"t":"state","kind":"snatch","size":5,"pieces":[[row,col],...],
+//!   "to_move":"first"|"second","players":{"first":"human"|"ai","second":...},
+//!   "winner":null|"first"|"second","moves":["3:3-2:2",...],"legal":[{"move":"1:3x3:3",
+//!   "path":[[1,3],[3,3]],"jump":true},...],"legal_count":8,"can_undo":bool,"thinking":bool,
+//!   "notation":".xx/.xx/...","last_jump":"nobody"|"mover"|"opponent","time":1.0,
+//!   "fewest":null|{"count":3|null,"moves":["1:3x3:3",...],"text":"3 moves: ..."}}`.
+//!   Rows and columns count from 1. `legal` holds one move per resulting board (chains that
+//!   reach the same board are one move, named by the first chain found), at most the first
+//!   1000 of them (`legal_count` says how many there are: a crowded 8x8 board can have tens
+//!   of thousands); any chain the rules allow is accepted when sent as a `line`, so the page
+//!   may build a chain square by square and send it. `fewest` answers `{"t":"fewest"}` for the current position (null
+//!   until asked, and again after any change; `count` null: it cannot be done).
+//! - `{"t":"anim","square":[row,col],"mover":"red"|"blue","frames":[[[spots,owner],...],
+//!   ...]}`: Jump61: a move's chain reaction, sent before the `state` that ends the move
+//!   (the person's and the AI's moves alike). The first frame is the board with the move's
+//!   spot added, then the board after each wave of toppling squares (every square overfull
+//!   when the wave began topples once); the last frame is the board the move leaves. A move
+//!   that topples nothing has one frame.
+//! - `{"t":"search","purpose":"move"|"hint","depth":7,"score":"+0.42"|"wins in 5"|
+//!   "loses in 3","pv":["2 3","1 1"],"nodes":123456}`: Jump61: after each depth the AI's
+//!   search finishes, while it thinks. The score is the side to move's, in squares; "wins
+//!   in N" counts the mover's own moves.
+//! - `{"t":"hint","move":"2 3"|"3:3-2:2","score":"..."}`
+//! - `{"t":"out","lines":["..."]}`: what the command loop would print on standard output
+//!   (the AI's moves, boards, answers).
+//! - `{"t":"error","text":"..."}`: what the loop would print as `error: ...` (an illegal move
+//!   gives its reason here), and errors of the protocol itself (a malformed message, a
+//!   message before `join`, limits). After a flood, the last message before the close.
+//! - `{"t":"saved","text":"..."}`
+
+use serde::{Deserialize, Serialize};
+
+/// Which game a connection plays.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Kind {
+    #[default]
+    Jump61,
+    Snatch,
+}
+
+/// A message from the page.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(tag = "t", rename_all = "lowercase")]
+pub enum ClientMessage {
+    Join {
+        #[serde(default)]
+        game: Option<String>,
+        #[serde(default)]
+        kind: Kind,
+    },
+    Line {
+        text: String,
+    },
+    Rules {
+        rules: String,
+    },
+    Hint {},
+    Go {},
+    Stop {},
+    Fewest {},
+    Save {},
+    Load {
+        text: String,
+    },
+    Kind {
+        kind: Kind,
+    },
+}
+
+/// The `game` a message names, if any (read apart from the message itself).
+#[derive(Debug, Deserialize)]
+pub struct Addressed {
+    #[serde(default)]
+    pub game: Option<String>,
+}
+
+impl ClientMessage {
+    /// Reads one client message; the error says what is wrong with it.
+    pub fn parse(text: &str) -> Result<(ClientMessage, Option<String>), String> {
+        let message: ClientMessage =
+            serde_json::from_str(text).map_err(|e| format!("malformed message: {e}"))?;
+        let addressed = serde_json::from_str::<Addressed>(text)
+            .map(|a| a.game)
+            .unwrap_or(None);
+        Ok((message, addressed))
+    }
+}
+
+/// `human` or `ai`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Player {
+    Human,
+    Ai,
+}
+
+impl Player {
+    pub fn of(ai: bool) -> Player {
+        if ai { Player::Ai } else { Player::Human }
+    }
+}
+
+/// A Jump61 square: spots and owner (`r`, `b` or `w`).
+pub type Square = (u8, &'static str);
+
+/// Who plays Red and Blue.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Jump61Players {
+    pub red: Player,
+    pub blue: Player,
+}
+
+/// A Jump61 game as the page shows it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Jump61State {
+    pub size: usize,
+    pub rules: String,
+    pub squares: Vec<Square>,
+    pub to_move: &'static str,
+    pub players: Jump61Players,
+    pub in_play: bool,
+    pub winner: Option<&'static str>,
+    pub moves: Vec<String>,
+    pub can_undo: bool,
+    pub can_redo: bool,
+    pub thinking: bool,
+    pub notation: String,
+    pub last: Option<[usize; 2]>,
+    pub time: Option<f64>,
+    pub nodes: Option<u64>,
+    pub level: u8,
+}
+
+/// Who plays each side of Jump Snatch.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct SnatchPlayers {
+    pub first: Player,
+    pub second: Player,
+}
+
+/// A legal Jump Snatch move.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct SnatchMove {
+    #[serde(rename = "move")]
+    pub text: String,
+    pub path: Vec<[usize; 2]>,
+    pub jump: bool,
+}
+
+/// The puzzle's answer for the current position.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Fewest {
+    pub count: Option<usize>,
+    pub moves: Vec<String>,
+    pub text: String,
+}
+
+/// A Jump Snatch game as the page shows it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SnatchState {
+    pub size: usize,
+    pub pieces: Vec<[usize; 2]>,
+    pub to_move: &'static str,
+    pub players: SnatchPlayers,
+    pub winner: Option<&'static str>,
+    pub moves: Vec<String>,
+    pub legal: Vec<SnatchMove>,
+    /// How many legal moves there are (`legal` lists the first `max_legal_listed`).
+    pub legal_count: usize,
+    pub can_undo: bool,
+    pub thinking: bool,
+    pub notation: String,
+    pub last_jump: &'static str,
+    pub time: f64,
+    pub fewest: Option<Fewest>,
+}
+
+/// The state of either kind of game.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(tag = "kind", rename_all = "lowercase")]
+pub enum State {
+    Jump61(Jump61State),
+    Snatch(SnatchState),
+}
+
+/// What a search is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Purpose {
+    /// The AI's own move, or a move for the person (`go`).
+    Move,
+    Hint,
+}
+
+/// A message to the page.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(tag = "t", rename_all = "lowercase")]
+pub enum ServerMessage {
+    Joined {
+        game: String,
+        kind: Kind,
+    },
+    State(State),
+    Anim {
+        square: [usize; 2],
+        mover: &'static str,
+        frames: Vec<Vec<Square>>,
+    },
+    Search {
+        purpose: Purpose,
+        depth: u32,
+        score: String,
+        pv: Vec<String>,
+        nodes: u64,
+    },
+    Hint {
+        #[serde(rename = "move")]
+        text: String,
+        score: String,
+    },
+    Out {
+        lines: Vec<String>,
+    },
+    Error {
+        text: String,
+    },
+    Saved {
+        text: String,
+    },
+}
+
+impl ServerMessage {
+    pub fn error(text: impl Into<String>) -> ServerMessage {
+        ServerMessage::Error { text: text.into() }
+    }
+
+    /// The message as the JSON text sent.
+    pub fn to_json(&self) -> String {
+        // Serializing these plain structs cannot fail; an empty object would be refused by
+        // the page rather than crash the server.
+        serde_json::to_string(self).unwrap_or_else(|_| "{}".to_string())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn client_messages_parse_as_documented() {
+        let (m, game) = ClientMessage::parse(r#"{"t":"join","game":null,"kind":"snatch"}"#)
+            .expect("join parses");
+        assert_eq!(
+            m,
+            ClientMessage::Join {
+                game: None,
+                kind: Kind::Snatch
+            }
+        );
+        assert_eq!(game, None);
+        let (m, game) = ClientMessage::parse(r#"{"t":"hint","game":"abc"}"#).unwrap();
+        assert_eq!(m, ClientMessage::Hint {});
+        assert_eq!(game.as_deref(), Some("abc"));
+        let (m, _) = ClientMessage::parse(r#"{"t":"line","text":"2 3"}"#).unwrap();
+        assert_eq!(
+            m,
+            ClientMessage::Line {
+                text: "2 3".to_string()
+            }
+        );
+        let (m, _) = ClientMessage::parse(r#"{"t":"join"}"#).unwrap();
+        assert_eq!(
+            m,
+            ClientMessage::Join {
+                game: None,
+                kind: Kind::Jump61
+            }
+        );
+    }
+
+    #[test]
+    fn malformed_messages_are_refused_with_a_reason() {
+        for bad in [
+            "",
+            "not json",
+            "[1,2]",
+            r#"{"t":"fly"}"#,
+            r#"{"text":"2 3"}"#,
+            r#"{"t":"line"}"#,
+            r#"{"t":"line","text":7}"#,
+            r#"{"t":"kind","kind":"chess"}"#,
+        ] {
+            let e = ClientMessage::parse(bad).expect_err(bad);
+            assert!(e.starts_with("malformed message: "), "{bad}: {e}");
+        }
+    }
+
+    #[test]
+    fn server_messages_serialize_as_documented() {
+        let m = ServerMessage::Hint {
+            text: "2 3".to_string(),
+            score: "+0.50".to_string(),
+        };
+        assert_eq!(m.to_json(), r#"{"t":"hint","move":"2 3","score":"+0.50"}"#);
+        let m = ServerMessage::Anim {
+            square: [1, 2],
+            mover: "red",
+            frames: vec![vec![(2, "r"), (1, "w")]],
+        };
+        assert_eq!(
+            m.to_json(),
+            r#"{"t":"anim","square":[1,2],"mover":"red","frames":[[[2,"r"],[1,"w"]]]}"#
+        );
+        let state = ServerMessage::State(State::Snatch(SnatchState {
+            size: 3,
+            pieces: vec![[1, 2]],
+            to_move: "first",
+            players: SnatchPlayers {
+                first: Player::Human,
+                second: Player::Ai,
+            },
+            winner: None,
+            moves: vec![],
+            legal: vec![],
+            legal_count: 0,
+            can_undo: false,
+            thinking: false,
+            notation: ".x./.../...".to_string(),
+            last_jump: "nobody",
+            time: 1.0,
+            fewest: None,
+        }));
+        let json = state.to_json();
+        assert!(
+            json.starts_with(r#"{"t":"state","kind":"snatch","size":3,"pieces":[[1,2]]"#),
+            "{json}"
+        );
+        assert!(json.contains(r#""players":{"first":"human","second":"ai"}"#));
+    }
+}

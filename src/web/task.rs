@@ -1,0 +1,132 @@
+//! A game's task on its game thread: it takes the page's requests and the searches' reports
+//! one at a time, and sends what they change to the page that has the game, if any.
+
+use super::context::{Context, Report};
+use super::game::Jump61;
+use super::limits::Limits;
+use super::pool::SearchPool;
+use super::protocol::{ClientMessage, Kind, ServerMessage};
+use super::registry::Request;
+use super::snatch::Snatch;
+use std::sync::Arc;
+use tokio::sync::mpsc;
+
+/// Either kind of game.
+enum Game {
+    Jump61(Box<Jump61>),
+    Snatch(Box<Snatch>),
+}
+
+impl Game {
+    fn new(kind: Kind, limits: &Limits) -> Game {
+        match kind {
+            Kind::Jump61 => Game::Jump61(Box::new(Jump61::new(limits))),
+            Kind::Snatch => Game::Snatch(Box::default()),
+        }
+    }
+
+    fn kind(&self) -> Kind {
+        match self {
+            Game::Jump61(_) => Kind::Jump61,
+            Game::Snatch(_) => Kind::Snatch,
+        }
+    }
+
+    fn message(&mut self, message: ClientMessage, ctx: &mut Context) {
+        match self {
+            Game::Jump61(g) => g.message(message, ctx),
+            Game::Snatch(g) => g.message(message, ctx),
+        }
+    }
+
+    fn report(&mut self, report: Report, ctx: &mut Context) {
+        match self {
+            Game::Jump61(g) => g.report(report, ctx),
+            Game::Snatch(g) => g.report(report, ctx),
+        }
+    }
+
+    fn settle(&mut self, ctx: &mut Context) {
+        match self {
+            Game::Jump61(g) => g.settle(ctx),
+            Game::Snatch(g) => g.settle(ctx),
+        }
+    }
+
+    fn cancel_search(&mut self) {
+        match self {
+            Game::Jump61(g) => g.cancel_search(),
+            Game::Snatch(g) => g.cancel_search(),
+        }
+    }
+}
+
+/// Runs game `id` until its request channel closes (the registry forgot it).
+pub async fn run(
+    id: String,
+    kind: Kind,
+    mut requests: mpsc::Receiver<Request>,
+    limits: Arc<Limits>,
+    pool: Arc<SearchPool>,
+) {
+    let (reports_tx, mut reports) = mpsc::unbounded_channel();
+    let mut ctx = Context::new(Arc::clone(&limits), pool, reports_tx);
+    let mut game = Game::new(kind, &limits);
+    let mut outbox: Option<mpsc::Sender<ServerMessage>> = None;
+    loop {
+        tokio::select! {
+            request = requests.recv() => match request {
+                None => break,
+                Some(Request::Attach { outbox: page }) => {
+                    outbox = Some(page);
+                    ctx.attached = true;
+                    ctx.send(joined(&id, game.kind()));
+                    game.settle(&mut ctx);
+                }
+                Some(Request::Detach) => {
+                    outbox = None;
+                    ctx.attached = false;
+                    game.cancel_search();
+                }
+                Some(Request::Message(ClientMessage::Kind { kind })) => {
+                    game.cancel_search();
+                    game = Game::new(kind, &limits);
+                    ctx.send(joined(&id, kind));
+                    game.settle(&mut ctx);
+                }
+                Some(Request::Message(message)) => game.message(message, &mut ctx),
+            },
+            Some(report) = reports.recv() => game.report(report, &mut ctx),
+        }
+        if !deliver(&mut outbox, &mut ctx) {
+            game.cancel_search();
+        }
+    }
+    game.cancel_search();
+}
+
+fn joined(id: &str, kind: Kind) -> ServerMessage {
+    ServerMessage::Joined {
+        game: id.to_string(),
+        kind,
+    }
+}
+
+/// Sends the waiting messages to the page. A page that has gone, or that reads so slowly
+/// that its messages pile up, loses the game (it is kept for a reconnect): its searches
+/// stop and its connection closes.
+/// Returns false when the page has just been let go.
+fn deliver(outbox: &mut Option<mpsc::Sender<ServerMessage>>, ctx: &mut Context) -> bool {
+    let messages = ctx.take_sent();
+    let Some(page) = outbox else {
+        return true;
+    };
+    for message in messages {
+        if page.try_send(message).is_err() {
+            *outbox = None;
+            ctx.attached = false;
+            return false;
+        }
+    }
+    true
+}

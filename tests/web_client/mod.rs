@@ -1,0 +1,162 @@
+//! A WebSocket client for the web server's tests: a server on loopback (port 0), pages that
+//! send the protocol's messages and wait for its answers.
+
+#![allow(dead_code)]
+
+use futures_util::{SinkExt, StreamExt};
+use jump61::web::{Limits, Running, start};
+use serde_json::{Value, json};
+use std::net::SocketAddr;
+use std::time::Duration;
+use tokio::net::{TcpListener, TcpStream};
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::{MaybeTlsStream, WebSocketStream, connect_async};
+
+/// How long a test waits for any one answer before it fails.
+pub const PATIENCE: Duration = Duration::from_secs(30);
+
+/// A server on 127.0.0.1 and a free port, within `limits`.
+pub async fn server(limits: Limits) -> Running {
+    let listener = TcpListener::bind("127.0.0.1:0")
+        .await
+        .expect("bind loopback");
+    start(listener, limits).await.expect("server starts")
+}
+
+/// Limits for tests: quick, with room for many games from one address.
+pub fn test_limits() -> Limits {
+    Limits {
+        search_threads: 2,
+        game_threads: 2,
+        max_games_per_address: 1000,
+        max_connections_per_address: 1000,
+        max_games: 1000,
+        max_connections: 1000,
+        ..Limits::default()
+    }
+}
+
+/// One page's connection.
+pub struct Page {
+    ws: WebSocketStream<MaybeTlsStream<TcpStream>>,
+    /// Every message received, in order.
+    pub seen: Vec<Value>,
+}
+
+impl Page {
+    pub async fn open(addr: SocketAddr) -> Page {
+        let (ws, _) = connect_async(format!("ws://{addr}/ws"))
+            .await
+            .expect("WebSocket opens");
+        Page {
+            ws,
+            seen: Vec::new(),
+        }
+    }
+
+    /// Opens a page and joins a new game of `kind`; returns it with the game's id.
+    pub async fn join_new(addr: SocketAddr, kind: &str) -> (Page, String) {
+        let mut page = Page::open(addr).await;
+        page.send(json!({"t":"join","game":null,"kind":kind})).await;
+        let joined = page.until("joined").await;
+        page.until("state").await;
+        let id = joined["game"].as_str().expect("an id").to_string();
+        (page, id)
+    }
+
+    pub async fn send(&mut self, message: Value) {
+        self.send_text(&message.to_string()).await;
+    }
+
+    pub async fn send_text(&mut self, text: &str) {
+        self.ws
+            .send(Message::Text(text.into()))
+            .await
+            .expect("send");
+    }
+
+    pub async fn send_binary(&mut self, bytes: &[u8]) {
+        self.ws
+            .send(Message::Binary(bytes.to_vec().into()))
+            .await
+            .expect("send");
+    }
+
+    /// Sends one command-loop line.
+    pub async fn line(&mut self, text: &str) {
+        self.send(json!({"t":"line","text":text})).await;
+    }
+
+    /// The next message, `None` once the server has closed the connection.
+    pub async fn next(&mut self) -> Option<Value> {
+        loop {
+            let Ok(frame) = tokio::time::timeout(PATIENCE, self.ws.next()).await else {
+                let tail = &self.seen[self.seen.len().saturating_sub(4)..];
+                let types: Vec<_> = self.seen.iter().map(|m| m["t"].to_string()).collect();
+                panic!("no answer in {PATIENCE:?}; seen {types:?}; the last messages: {tail:?}");
+            };
+            match frame {
+                Some(Ok(Message::Text(text))) => {
+                    let value: Value = serde_json::from_str(&text).expect("JSON from the server");
+                    self.seen.push(value.clone());
+                    return Some(value);
+                }
+                Some(Ok(Message::Close(_))) | None | Some(Err(_)) => return None,
+                Some(Ok(_)) => {}
+            }
+        }
+    }
+
+    /// Waits for the next message of type `t`, skipping others.
+    pub async fn until(&mut self, t: &str) -> Value {
+        loop {
+            let m = self
+                .next()
+                .await
+                .unwrap_or_else(|| panic!("closed while waiting for {t}"));
+            if m["t"] == t {
+                return m;
+            }
+        }
+    }
+
+    /// Waits for a message for which `wanted` holds.
+    pub async fn until_that(&mut self, wanted: impl Fn(&Value) -> bool) -> Value {
+        loop {
+            let m = self.next().await.expect("closed while waiting");
+            if wanted(&m) {
+                return m;
+            }
+        }
+    }
+
+    /// Waits for the next `error`, skipping other messages.
+    pub async fn error(&mut self) -> String {
+        self.until("error").await["text"]
+            .as_str()
+            .unwrap_or_default()
+            .to_string()
+    }
+
+    /// Waits until the server closes the connection; the messages before it.
+    pub async fn closed(&mut self) -> Vec<Value> {
+        let mut before = Vec::new();
+        while let Some(m) = self.next().await {
+            before.push(m);
+        }
+        before
+    }
+
+    pub async fn close(mut self) {
+        let _ = self.ws.close(None).await;
+    }
+}
+
+/// The server's memory now (this process's resident set, from /proc), in KiB.
+pub fn rss_kib() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmRSS:"))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+}
