@@ -24,7 +24,13 @@ fn prove_job(tree: &Tree, j: usize, dir: &Path) {
     let board = &tree.jobs[j];
     let (report, prover) = game_value(board, Limits::default());
     let mut text = Vec::new();
-    proof::write_proof(&prover.unwrap(), board, report.winner().unwrap(), &mut text).unwrap();
+    proof::write_proof(
+        &mut prover.unwrap(),
+        board,
+        report.winner().unwrap(),
+        &mut text,
+    )
+    .unwrap();
     std::fs::write(proof_path(dir, &job_id(j, tree.jobs.len())), text).unwrap();
 }
 

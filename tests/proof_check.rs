@@ -15,7 +15,7 @@ fn proof_text(board: &Board) -> String {
     let (report, prover) = game_value(board, Limits::default());
     let winner = report.winner().expect("a proven value");
     let mut text = Vec::new();
-    proof::write_proof(&prover.unwrap(), board, winner, &mut text).unwrap();
+    proof::write_proof(&mut prover.unwrap(), board, winner, &mut text).unwrap();
     String::from_utf8(text).unwrap()
 }
 

@@ -41,11 +41,15 @@ pub struct SolveArgs {
     /// Write the proof of the game's value to FILE (check it with `verify-proof`).
     #[arg(long, value_name = "FILE", conflicts_with_all = ["depth", "file"])]
     pub proof: Option<PathBuf>,
-    /// Worker threads: for `--file`, questions answered at once (default: all cores); for a
-    /// game value, provers that share out the root's moves, each with its own table
-    /// (default 1: one prover, whose table serves every move).
+    /// Worker threads: for `--file`, questions answered at once; for a game value, df-pn
+    /// threads sharing one table (default: all cores, or 1 with `--positions`, whose counts
+    /// are then the same on every run).
     #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256))]
     pub threads: Option<u16>,
+    /// Keep the game value's proven positions in FILE: saved every 5 minutes and on
+    /// Ctrl-C or SIGTERM, and loaded by the same command run again, which goes on from them.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["depth", "file"])]
+    pub checkpoint: Option<PathBuf>,
     /// Print each number of moves proven without a win on standard error.
     #[arg(long)]
     pub verbose: bool,
@@ -99,8 +103,14 @@ impl SolveArgs {
                 positions: settings.positions,
                 memory: settings.memory,
             };
-            let threads = self.threads.map_or(1, |t| t as usize);
-            return solver::run::value(&board, limits, threads, self.proof.as_deref());
+            let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+            let default = if self.positions.is_some() { 1 } else { cores };
+            let threads = self.threads.map_or(default, |t| t as usize);
+            let files = solver::run::Files {
+                proof: self.proof.as_deref(),
+                checkpoint: self.checkpoint.as_deref(),
+            };
+            return solver::run::value(&board, limits, threads, files);
         };
         let mut progress = |p: &SolveProgress| {
             if self.verbose {

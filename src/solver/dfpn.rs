@@ -8,12 +8,21 @@
 //! the memory to the table alone (no explicit tree).
 //!
 //! Jump61 has no cycles (every move adds a spot) and no draws, so plain df-pn is exact here.
-//! The table is keyed by the whole position reduced under the board's symmetries (see
-//! [`super::key`]), so a value in it is never another position's.
+//! The table ([`super::table`]) never answers for another position, has a fixed size, and
+//! forgets the cheapest entries when it is full, so a proof is limited by the proven
+//! entries it must keep, not by all it has seen.
+//!
+//! Several provers may share one table, one a thread ([`super::parallel`]): each re-reads
+//! its children's numbers from the table at every step, so it sees what the others proved,
+//! and steers away from children another thread is inside (their disproof numbers count
+//! double when it chooses), the virtual proof numbers of Pawlewicz and Hayward's parallel
+//! df-pn.
 
 use super::key::Symmetries;
+use super::table::{Place, Table};
 use crate::board::{Board, Squares, geometry};
-use rustc_hash::FxHashMap;
+use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU64, AtomicUsize, Ordering::Relaxed};
+use std::sync::{Arc, LazyLock};
 use std::time::Instant;
 
 /// A proof or disproof number that cannot be reached: the node is decided.
@@ -64,18 +73,134 @@ impl Default for Limits {
 pub enum Stop {
     Time,
     Positions,
+    /// Proven entries alone fill the table.
     Memory,
+    /// Ctrl-C or SIGTERM (see [`super::checkpoint`]).
+    Interrupted,
 }
 
-/// A df-pn prover with its table; the table is kept between questions on one board size,
-/// so the winning first moves are proven with what the value's proof already found.
+/// What the threads proving one position share besides the table: why they must stop,
+/// the positions all of them searched, and which positions each is inside.
+pub struct Shared {
+    /// 0 while searching, else a [`Stop`] code (see `stop_code`), or `SOLVED`.
+    stop: AtomicU8,
+    positions: AtomicU64,
+    /// Threads inside each position, by a hash of its place (collisions only mislead
+    /// the choice of a child, never a value).
+    busy: Vec<AtomicU8>,
+    /// Table entries filled and not yet counted by a collection (approximate).
+    used: AtomicUsize,
+    /// Garbage collections so far.
+    pub collections: AtomicU64,
+    /// Threads proving the question now (see [`Shared::set_threads`]).
+    threads: AtomicUsize,
+}
+
+/// Cells of [`Shared::busy`].
+const BUSY_CELLS: usize = 1 << 16;
+
+/// The stop code that says another thread proved the position.
+const SOLVED: u8 = 5;
+
+fn stop_code(stop: Stop) -> u8 {
+    match stop {
+        Stop::Time => 1,
+        Stop::Positions => 2,
+        Stop::Memory => 3,
+        Stop::Interrupted => 4,
+    }
+}
+
+fn stop_of(code: u8) -> Option<Stop> {
+    [Stop::Time, Stop::Positions, Stop::Memory, Stop::Interrupted]
+        .into_iter()
+        .find(|&s| stop_code(s) == code)
+}
+
+impl Default for Shared {
+    fn default() -> Shared {
+        Shared::new()
+    }
+}
+
+impl Shared {
+    pub fn new() -> Shared {
+        Shared {
+            stop: AtomicU8::new(0),
+            positions: AtomicU64::new(0),
+            busy: (0..BUSY_CELLS).map(|_| AtomicU8::new(0)).collect(),
+            used: AtomicUsize::new(0),
+            collections: AtomicU64::new(0),
+            threads: AtomicUsize::new(1),
+        }
+    }
+
+    /// Tells every thread that the question is settled (or, with `false`, that a new
+    /// one starts).
+    pub fn set_solved(&self, solved: bool) {
+        if solved {
+            let _ = self.stop.compare_exchange(0, SOLVED, Relaxed, Relaxed);
+        } else {
+            let _ = self.stop.compare_exchange(SOLVED, 0, Relaxed, Relaxed);
+        }
+    }
+
+    fn set_stop(&self, stop: Stop) {
+        let _ = self
+            .stop
+            .compare_exchange(0, stop_code(stop), Relaxed, Relaxed);
+    }
+
+    /// Why the threads must stop, if a limit says so.
+    pub fn stopped(&self) -> Option<Stop> {
+        stop_of(self.stop.load(Relaxed))
+    }
+
+    /// Tells the provers how many threads are proving the question from now on.
+    pub fn set_threads(&self, threads: usize) {
+        self.threads.store(threads.max(1), Relaxed);
+    }
+
+    fn threads(&self) -> usize {
+        self.threads.load(Relaxed)
+    }
+
+    /// The cell of `busy` for a position.
+    fn busy_index(&self, place: Place) -> usize {
+        place.hash() as usize & (self.busy.len() - 1)
+    }
+
+    /// Threads inside a position now.
+    fn inside(&self, place: Option<Place>) -> u8 {
+        place.map_or(0, |p| self.busy[self.busy_index(p)].load(Relaxed))
+    }
+}
+
+/// Set on Ctrl-C or SIGTERM when a checkpoint is kept; every prover polls it.
+static INTERRUPTED: LazyLock<Arc<AtomicBool>> = LazyLock::new(Arc::default);
+
+/// The flag that stops every prover (see [`super::checkpoint::catch_interruptions`]).
+pub fn interrupted() -> Arc<AtomicBool> {
+    Arc::clone(&INTERRUPTED)
+}
+
+/// A df-pn prover: one thread's search over a table it may share; the table is kept
+/// between questions on one board size, so the winning first moves are proven with what
+/// the value's proof already found.
 pub struct Prover {
     pub sym: Symmetries,
-    table: FxHashMap<(u64, u64), Entry>,
-    /// Positions expanded so far.
+    pub table: Arc<Table>,
+    pub shared: Arc<Shared>,
+    /// This prover's thread among those sharing the table (0 is the first).
+    thread: usize,
+    /// Positions expanded so far by this prover.
     pub positions: u64,
+    /// Table entries this prover filled since it last told `shared`.
+    filled: usize,
     limits: Limits,
     pub stopped: Option<Stop>,
+    /// Another thread proved the question: unwind.
+    unwinding: bool,
     /// Told the positions searched and the table's bytes every [`PROGRESS_EVERY`]
     /// positions, for a long proof's progress line.
     pub on_progress: Option<Box<dyn FnMut(u64, usize) + Send>>,
@@ -84,26 +209,60 @@ pub struct Prover {
 /// Positions between two calls of [`Prover::on_progress`]: about a second's work.
 pub const PROGRESS_EVERY: u64 = 1 << 19;
 
-/// Bytes one table slot takes (the key, the entry, and the map's control byte): 25, where a
-/// `u128` key's 16-byte alignment would pad the slot to 33.
-const SLOT_BYTES: usize = std::mem::size_of::<((u64, u64), Entry)>() + 1;
+/// Positions between two looks at the clock, the limits and the table's fill.
+const POLL_EVERY: u64 = 1024;
 
-/// A key as the table holds it: two words, so that a slot needs 8-byte alignment only.
-fn slot_key(key: u128) -> (u64, u64) {
-    (key as u64, (key >> 64) as u64)
-}
+/// The table's first size when it may grow: 1 MB.
+const FIRST_TABLE: usize = 1 << 20;
+
+/// The share of the table's slots past which it doubles (while the memory allows).
+const GROW_AT: f64 = 0.5;
+/// The share past which undecided entries are collected, and the share of proven entries
+/// at which the search stops for memory.
+const COLLECT_AT: f64 = 0.85;
+const PROVEN_FULL: f64 = 0.8;
 
 impl Prover {
-    /// A prover for boards of side `size`; `None` if their positions do not fit a key.
+    /// A single-thread prover for boards of side `size` with a table of its own, which
+    /// starts small and grows up to `limits.memory`; `None` if their positions do not fit
+    /// a key.
     pub fn new(size: usize, limits: Limits) -> Option<Prover> {
-        Some(Prover {
-            sym: Symmetries::new(size)?,
-            table: FxHashMap::default(),
+        let sym = Symmetries::new(size)?;
+        let table = Table::new(size, limits.memory.min(FIRST_TABLE)).ok()?;
+        Some(Prover::sharing(
+            sym,
+            Arc::new(table),
+            Arc::new(Shared::new()),
+            0,
+            limits,
+        ))
+    }
+
+    /// A prover for thread `thread` of those sharing `table` and `shared`.
+    pub fn sharing(
+        sym: Symmetries,
+        table: Arc<Table>,
+        shared: Arc<Shared>,
+        thread: usize,
+        limits: Limits,
+    ) -> Prover {
+        Prover {
+            sym,
+            table,
+            shared,
+            thread,
             positions: 0,
+            filled: 0,
             limits,
             stopped: None,
+            unwinding: false,
             on_progress: None,
-        })
+        }
+    }
+
+    /// The limits this prover works within.
+    pub fn limits(&self) -> Limits {
+        self.limits
     }
 
     /// New limits for the questions to come, their positions counted from now: the stop
@@ -119,132 +278,233 @@ impl Prover {
 
     /// Bytes the table holds now.
     pub fn memory(&self) -> usize {
-        self.table.capacity() * SLOT_BYTES
-    }
-
-    /// Positions in the table.
-    pub fn table_len(&self) -> usize {
-        self.table.len()
+        self.table.memory()
     }
 
     /// What the table knows of `board` (a fresh entry if nothing).
     pub fn lookup(&self, board: &Board) -> Entry {
-        self.entry(self.sym.key(board))
+        self.read(self.place(board)).unwrap_or(Entry::FRESH)
     }
 
-    fn entry(&self, key: u128) -> Entry {
-        self.table
-            .get(&slot_key(key))
-            .copied()
-            .unwrap_or(Entry::FRESH)
+    fn place(&self, board: &Board) -> Option<Place> {
+        self.table.place(self.sym.key(board))
+    }
+
+    fn read(&self, place: Option<Place>) -> Option<Entry> {
+        let s = self.table.get(place?)?;
+        Some(Entry { pn: s.pn, dn: s.dn })
     }
 
     /// Proves or disproves that the side to move on `board` (not over) wins; the entry
-    /// is undecided only if a limit stopped the search.
+    /// is undecided only if a limit stopped the search (or, with several threads, another
+    /// thread proved it first: the table then holds the answer).
     pub fn prove(&mut self, board: &Board) -> Entry {
-        let key = self.sym.key(board);
-        let known = self.entry(key);
+        let place = self.place(board);
+        let known = self.read(place).unwrap_or(Entry::FRESH);
         if known.is_win() || known.is_loss() || self.stopped.is_some() {
             return known;
         }
-        self.mid(board, key, INF, INF)
+        self.unwinding = false;
+        self.mid(board, place, INF, INF)
+    }
+
+    /// Grows the table to `memory` bytes now (before other threads share it); false if
+    /// it is shared already.
+    pub fn reserve(&mut self, memory: usize) -> bool {
+        self.grow_to(memory)
     }
 
     /// Counts one expansion; records why the search must stop, if it must.
     fn count(&mut self) {
         self.positions += 1;
-        if self.positions >= self.limits.positions {
+        if self.shared.threads() == 1 && self.positions >= self.limits.positions {
             self.stopped = Some(Stop::Positions);
         }
-        // The clock is slow to read: look now and then. (The table's size is checked where
-        // it would grow, in `store`.)
-        let late = || self.limits.deadline.is_some_and(|d| Instant::now() >= d);
-        if self.positions.is_multiple_of(4096) && late() {
-            self.stopped = Some(Stop::Time);
+        if self.positions.is_multiple_of(POLL_EVERY) {
+            self.poll();
         }
-        if self.positions.is_multiple_of(PROGRESS_EVERY) {
-            let (positions, memory) = (self.positions, self.memory());
+    }
+
+    /// What is looked at now and then: the shared counts, the clock, Ctrl-C, the table.
+    fn poll(&mut self) {
+        let shared = Arc::clone(&self.shared);
+        let total = shared.positions.fetch_add(POLL_EVERY, Relaxed) + POLL_EVERY;
+        if shared.threads() > 1 && total >= self.limits.positions {
+            shared.set_stop(Stop::Positions);
+        }
+        if self.limits.deadline.is_some_and(|d| Instant::now() >= d) {
+            shared.set_stop(Stop::Time);
+        }
+        if INTERRUPTED.load(Relaxed) {
+            shared.set_stop(Stop::Interrupted);
+        }
+        self.mind_the_table();
+        match shared.stop.load(Relaxed) {
+            0 => {}
+            // Another thread proved the question: unwind.
+            SOLVED => self.unwinding = true,
+            code => self.stopped = stop_of(code),
+        }
+        if self.thread == 0 && self.positions.is_multiple_of(PROGRESS_EVERY) {
+            let (positions, memory) = (total, self.memory());
             if let Some(report) = self.on_progress.as_mut() {
                 report(positions, memory);
             }
         }
     }
 
+    /// Doubles the table while it is more than half full and the memory allows (a table
+    /// of one thread only); collects garbage when it is nearly full.
+    fn mind_the_table(&mut self) {
+        let used = self.shared.used.fetch_add(self.filled, Relaxed) + self.filled;
+        self.filled = 0;
+        let capacity = self.table.capacity() as f64;
+        if used as f64 > GROW_AT * capacity {
+            let doubled = self.table.memory() * 2;
+            if doubled <= self.limits.memory && self.grow_to(doubled) {
+                return;
+            }
+        }
+        if (used as f64) < COLLECT_AT * capacity {
+            return;
+        }
+        if let Some(done) = self.table.collect_garbage() {
+            self.shared.used.store(done.kept, Relaxed);
+            self.shared.collections.fetch_add(1, Relaxed);
+            if done.proven as f64 >= PROVEN_FULL * capacity {
+                self.shared.set_stop(Stop::Memory);
+            }
+        }
+    }
+
+    /// Replaces the table by one of `memory` bytes holding the same entries; false if
+    /// the table is shared or the memory cannot be had.
+    fn grow_to(&mut self, memory: usize) -> bool {
+        let available = crate::search::tt::available_mib().map_or(usize::MAX, |m| m << 20);
+        if memory <= self.table.memory() || memory > available {
+            return false;
+        }
+        let Some(table) = Arc::get_mut(&mut self.table) else {
+            return false;
+        };
+        match table.resized(memory) {
+            Ok(bigger) => {
+                *table = bigger;
+                true
+            }
+            Err(_) => false,
+        }
+    }
+
     /// Multiple iterative deepening: search below `board` until its numbers reach one of
     /// the thresholds, and store them.
-    fn mid(&mut self, board: &Board, key: u128, th_pn: u32, th_dn: u32) -> Entry {
+    fn mid(&mut self, board: &Board, place: Option<Place>, th_pn: u32, th_dn: u32) -> Entry {
+        let start = self.positions;
         self.count();
         let Some(children) = self.children(board) else {
-            self.store(key, Entry::WIN);
+            self.store(place, Entry::WIN, 1);
             return Entry::WIN;
         };
-        // A child's numbers change only while it is searched: every move adds a spot, so no
-        // position below one child is another child of this node. Read them once, then keep
-        // them here; the table is read again only by the next visit.
+        // With one thread, a child's numbers change only while it is searched: every move
+        // adds a spot, so no position below one child is another child of this node. Read
+        // them once, then keep them here. Other threads change them at any time: re-read.
+        let parallel = self.shared.threads() > 1;
         let mut numbers: Vec<Entry> = children
             .iter()
-            .map(|(key, child)| {
-                self.table
-                    .get(&slot_key(*key))
-                    .copied()
-                    .unwrap_or_else(|| fresh(child))
-            })
+            .map(|(place, child)| self.read(*place).unwrap_or_else(|| fresh(child)))
             .collect();
-        loop {
-            let s = summarise(&numbers);
-            let done = s.entry.pn >= th_pn || s.entry.dn >= th_dn;
-            if done || self.stopped.is_some() {
-                self.store(key, s.entry);
-                return s.entry;
+        let busy = place
+            .filter(|_| parallel)
+            .map(|p| self.shared.busy_index(p));
+        busy.map(|i| self.shared.busy[i].fetch_add(1, Relaxed));
+        let mut first = true;
+        let found = loop {
+            if parallel && !std::mem::take(&mut first) {
+                self.refresh(&children, &mut numbers);
             }
-            let (child_key, child) = &children[s.best];
+            let s = if parallel {
+                self.summarise_shared(&children, &numbers)
+            } else {
+                summarise(&numbers)
+            };
+            let done = s.entry.pn >= th_pn || s.entry.dn >= th_dn;
+            if done || self.stopped.is_some() || self.unwinding {
+                break s.entry;
+            }
+            let (child_place, child) = &children[s.best];
             // The child's pn is part of our dn and its dn is our pn.
             let child_th_pn = th_dn - (s.entry.dn - s.best_pn);
             // The 1 + 1/4 of Pawlewicz and Lew: stay in a child until it is clearly worse
             // than the second best, rather than hop back and forth between near equals.
             let child_th_dn = th_pn.min(s.second_dn.saturating_add(s.second_dn / 4 + 1));
-            numbers[s.best] = self.mid(child, *child_key, child_th_pn, child_th_dn);
+            // (With other threads' children counted double, the chosen child may already
+            // be past that: give it one step more than it has.)
+            let child_th_dn = child_th_dn.max(numbers[s.best].dn.saturating_add(1).min(INF));
+            numbers[s.best] = self.mid(child, *child_place, child_th_pn, child_th_dn);
+        };
+        busy.map(|i| self.shared.busy[i].fetch_sub(1, Relaxed));
+        let work = (self.positions - start).min(u64::from(u32::MAX)) as u32;
+        self.store(place, found, work);
+        found
+    }
+
+    /// The children's numbers as the table holds them now (kept where it holds none).
+    fn refresh(&self, children: &[(Option<Place>, Board)], numbers: &mut [Entry]) {
+        for ((place, _), n) in children.iter().zip(numbers.iter_mut()) {
+            if let Some(e) = self.read(*place) {
+                *n = e;
+            }
         }
     }
 
-    /// Stores an entry, unless the table would have to grow past the memory limit or past
-    /// the memory the system has left: the search then stops cleanly rather than being
-    /// killed, or aborting on a failed allocation, halfway through a long proof.
-    fn store(&mut self, key: u128, entry: Entry) {
-        let key = slot_key(key);
-        if self.table.len() >= self.table.capacity() {
-            // Even an insert over a key already there grows a full map: overwrite in place.
-            if let Some(slot) = self.table.get_mut(&key) {
-                *slot = entry;
-                return;
+    /// [`summarise`], choosing as if a child another thread is inside were twice as hard
+    /// to refute, and breaking ties from a different child on each thread.
+    fn summarise_shared(&self, children: &[(Option<Place>, Board)], numbers: &[Entry]) -> Summary {
+        let mut s = summarise(numbers);
+        if s.entry.pn == 0 || s.entry.dn == 0 {
+            return s;
+        }
+        let n = numbers.len();
+        let (mut best, mut best_dn, mut second) = (usize::MAX, INF, INF);
+        for k in 0..n {
+            let i = (k + self.thread) % n;
+            let mut dn = numbers[i].dn;
+            let inside = self.shared.inside(children[i].0);
+            if inside > 0 {
+                dn = dn.saturating_mul(1 + u32::from(inside)).min(INF - 1);
             }
-            if !self.grow() {
-                self.stopped = Some(Stop::Memory);
-                return;
+            if dn < best_dn || best == usize::MAX {
+                second = best_dn;
+                (best, best_dn) = (i, dn);
+            } else if dn < second {
+                second = dn;
             }
         }
-        self.table.insert(key, entry);
+        s.best = best;
+        s.best_pn = numbers[best].pn;
+        s.second_dn = second;
+        s
     }
 
-    /// Doubles the table if the limits allow it; false if they do not.
-    fn grow(&mut self) -> bool {
-        let now = self.memory();
-        // Growing allocates the doubled table while the old one is still held.
-        let wanted = now.max(1 << 16).saturating_mul(2);
-        let available = crate::search::tt::available_mib().map_or(usize::MAX, |m| m << 20);
-        wanted <= self.limits.memory
-            && wanted <= available
-            && self.table.try_reserve(self.table.len().max(1)).is_ok()
+    /// Stores an entry with the positions searched for it.
+    fn store(&mut self, place: Option<Place>, entry: Entry, work: u32) {
+        if let Some(place) = place
+            && self.table.store(place, entry.pn, entry.dn, work)
+        {
+            self.filled += 1;
+        }
     }
 
     /// The positions after each move, one per symmetry class, explosions first (they win
-    /// and refute most often); `None` if a move wins at once.
-    fn children(&self, board: &Board) -> Option<Vec<(u128, Board)>> {
+    /// and refute most often), with their places in the table; `None` if a move wins at
+    /// once.
+    fn children(&self, board: &Board) -> Option<Vec<(Option<Place>, Board)>> {
         let cap = &geometry(board.size() as u8).capacity;
         let moves = board.legal_moves();
         let explosive = Squares(moves).filter(|&sq| board.spots(sq) == cap[sq]);
         let quiet = Squares(moves).filter(|&sq| board.spots(sq) != cap[sq]);
-        let mut children: Vec<(u128, Board)> = Vec::with_capacity(moves.count_ones() as usize);
+        let mut children = Vec::with_capacity(moves.count_ones() as usize);
+        let mut keys: Vec<u128> = Vec::with_capacity(moves.count_ones() as usize);
         for sq in explosive.chain(quiet) {
             let mut child = *board;
             child.play(sq);
@@ -252,8 +512,9 @@ impl Prover {
                 return None;
             }
             let key = self.sym.key(&child);
-            if children.iter().all(|(k, _)| *k != key) {
-                children.push((key, child));
+            if !keys.contains(&key) {
+                keys.push(key);
+                children.push((self.table.place(key), child));
             }
         }
         Some(children)

@@ -3,13 +3,15 @@
 //! ([`collection`]).
 
 pub mod arise;
+pub mod checkpoint;
 pub mod collection;
 pub mod dfpn;
 pub mod jobs;
 pub mod key;
+pub mod parallel;
 pub mod proof;
 pub mod run;
-pub mod split;
+pub mod table;
 
 use crate::board::{Board, Colour, Squares};
 use dfpn::{Limits, Prover, Stop};
@@ -73,43 +75,104 @@ pub fn game_value_watched(
     limits: Limits,
     progress: Option<Box<dyn FnMut(u64, usize) + Send>>,
 ) -> (Report, Option<Prover>) {
+    game_value_threads(board, limits, 1, progress)
+}
+
+/// [`game_value_watched`] with `threads` threads sharing one table (see [`parallel`]); with
+/// more than one, the table takes its whole `limits.memory` (or half the memory the machine
+/// has free, if less) from the start.
+pub fn game_value_threads(
+    board: &Board,
+    limits: Limits,
+    threads: usize,
+    progress: Option<Box<dyn FnMut(u64, usize) + Send>>,
+) -> (Report, Option<Prover>) {
     let start = Instant::now();
     let mut report = Report::empty(board);
-    if board.winner().is_some() {
-        return (report, None);
-    }
-    let Some(mut prover) = Prover::new(board.size(), limits) else {
-        report.value = Value::TooBig;
+    let threads = useful_threads(board, threads);
+    let Some(mut prover) = new_prover(board, limits, threads > 1, &mut report) else {
         return (report, None);
     };
     prover.on_progress = progress;
-    let root = prover.prove(board);
+    value(&mut prover, board, threads, start, &mut report);
+    (report, Some(prover))
+}
+
+/// [`game_value_threads`], keeping the proven entries in the checkpoint at `path`: loaded
+/// from it first if it exists, saved to it every [`checkpoint::EVERY`] and at the end
+/// (also when Ctrl-C stops the search). Returns the entries saved last, and an error if
+/// the checkpoint is another question's or damaged (then nothing is searched).
+pub fn game_value_checkpointed(
+    board: &Board,
+    limits: Limits,
+    threads: usize,
+    progress: Option<Box<dyn FnMut(u64, usize) + Send>>,
+    path: &std::path::Path,
+) -> Result<(Report, Option<Prover>, usize), checkpoint::CheckpointError> {
+    let start = Instant::now();
+    let mut report = Report::empty(board);
+    let threads = useful_threads(board, threads);
+    // The saving thread shares the table, so it cannot grow: it takes its size now.
+    let Some(mut prover) = new_prover(board, limits, true, &mut report) else {
+        return Ok((report, None, 0));
+    };
+    checkpoint::load(path, board, &prover.table)?;
+    prover.on_progress = progress;
+    let table = std::sync::Arc::clone(&prover.table);
+    checkpoint::while_saving(path, board, &table, || {
+        value(&mut prover, board, threads, start, &mut report)
+    });
+    let saved = checkpoint::save(path, board, &prover.table)?;
+    Ok((report, Some(prover), saved))
+}
+
+/// The threads worth starting for `board`: one below 4x4, whose values take milliseconds
+/// (more would only allocate their shared table at full size).
+fn useful_threads(board: &Board, threads: usize) -> usize {
+    if board.size() < 4 { 1 } else { threads.max(1) }
+}
+
+/// A prover for `board`, its table at full size if `reserve`; `None` (with the value in
+/// `report`) if the game is over or the board too big.
+fn new_prover(board: &Board, limits: Limits, reserve: bool, report: &mut Report) -> Option<Prover> {
+    if board.winner().is_some() {
+        return None;
+    }
+    let Some(mut prover) = Prover::new(board.size(), limits) else {
+        report.value = Value::TooBig;
+        return None;
+    };
+    if reserve {
+        let free = crate::search::tt::available_mib().map_or(usize::MAX, |m| (m << 20) / 2);
+        prover.reserve(limits.memory.min(free));
+    }
+    Some(prover)
+}
+
+/// Proves the value of `board` into `report`, with what it cost.
+fn value(prover: &mut Prover, board: &Board, threads: usize, start: Instant, report: &mut Report) {
+    let root = parallel::prove(prover, board, threads);
     report.value = if root.is_win() {
-        winning_moves(&mut prover, board)
+        winning_moves(prover, board, threads)
     } else if root.is_loss() {
         Value::Loses
     } else {
         Value::Unknown(prover.stopped.unwrap_or(Stop::Positions))
     };
-    let winner = match report.value {
-        Value::Wins { .. } => Some(board.to_move()),
-        Value::Loses => Some(board.to_move().opponent()),
-        _ => None,
-    };
-    report.proof_size = winner.and_then(|w| proof::proof_size(&prover, board, w));
     report.positions = prover.positions;
     report.memory = prover.memory();
     report.elapsed = start.elapsed();
-    (report, Some(prover))
+    let winner = report.winner();
+    report.proof_size = winner.and_then(|w| proof::proof_size(prover, board, w));
 }
 
 /// Every first move that wins, each proven with the table the value left behind.
-fn winning_moves(prover: &mut Prover, board: &Board) -> Value {
+fn winning_moves(prover: &mut Prover, board: &Board, threads: usize) -> Value {
     let mut first_moves = Vec::new();
     for sq in Squares(board.legal_moves()) {
         let mut child = *board;
         child.play(sq);
-        if child.winner().is_some() || prover.prove(&child).is_loss() {
+        if child.winner().is_some() || parallel::prove(prover, &child, threads).is_loss() {
             first_moves.push(sq);
         }
     }
@@ -161,6 +224,9 @@ impl Report {
                 format!("{mover} wins: {}{note}", list.join(", "))
             }
             Value::Loses => format!("{} wins", mover.opponent()),
+            Value::Unknown(Stop::Interrupted) => {
+                format!("unknown: interrupted after {} positions", self.positions)
+            }
             Value::Unknown(stop) => format!(
                 "unknown: the {} limit was reached after {} positions",
                 stop_name(*stop),
@@ -180,6 +246,7 @@ fn stop_name(stop: Stop) -> &'static str {
         Stop::Time => "time",
         Stop::Positions => "positions",
         Stop::Memory => "memory",
+        Stop::Interrupted => "interruption",
     }
 }
 

@@ -15,27 +15,35 @@ mod check;
 pub use check::{CheckError, Verified, verify};
 
 use super::dfpn::Prover;
+use super::key;
 use crate::board::{Board, Colour, Squares};
 use rustc_hash::FxHashSet;
 use std::hash::Hash;
 use std::io::{self, Write};
 
 /// The winner's move at `board` that the table proves (an immediate win if there is one).
-fn proven_move(prover: &Prover, board: &Board) -> Option<usize> {
+/// A step the table no longer holds (a full table forgets) is proven again: the position
+/// itself first, which leaves its winning move in the table, then move by move.
+fn proven_move(prover: &mut Prover, board: &Board) -> Option<usize> {
     let after = |sq: usize| {
         let mut child = *board;
         child.play(sq);
         child
     };
     let moves = Squares(board.legal_moves());
-    moves
-        .clone()
-        .find(|&sq| after(sq).winner().is_some())
-        .or_else(|| {
-            moves
-                .clone()
-                .find(|&sq| prover.lookup(&after(sq)).is_loss())
-        })
+    if let Some(sq) = moves.clone().find(|&sq| after(sq).winner().is_some()) {
+        return Some(sq);
+    }
+    let known = |prover: &Prover| {
+        moves
+            .clone()
+            .find(|&sq| prover.lookup(&after(sq)).is_loss())
+    };
+    if let Some(sq) = known(prover) {
+        return Some(sq);
+    }
+    prover.prove(board);
+    known(prover).or_else(|| moves.clone().find(|&sq| prover.prove(&after(sq)).is_loss()))
 }
 
 /// Walks the proof below `root` (whose side to move is `winner` or its victim), once per
@@ -43,7 +51,7 @@ fn proven_move(prover: &Prover, board: &Board) -> Option<usize> {
 /// loser is to move).
 /// Returns false if the table lacks a step (the proof is incomplete).
 fn walk<K: Hash + Eq>(
-    prover: &Prover,
+    prover: &mut Prover,
     root: &Board,
     winner: Colour,
     key: &dyn Fn(&Board) -> K,
@@ -77,9 +85,10 @@ fn walk<K: Hash + Eq>(
 
 /// Distinct positions (up to symmetry, both sides to move) in the proof that `winner` wins
 /// from `root`; `None` if the table does not hold a whole proof.
-pub fn proof_size(prover: &Prover, root: &Board, winner: Colour) -> Option<usize> {
+pub fn proof_size(prover: &mut Prover, root: &Board, winner: Colour) -> Option<usize> {
     let mut size = 0;
-    let key = |b: &Board| prover.sym.key(b);
+    let sym = key::Symmetries::new(root.size())?;
+    let key = |b: &Board| sym.key(b);
     walk(prover, root, winner, &key, &mut |_, _| size += 1).then_some(size)
 }
 
@@ -110,7 +119,7 @@ pub fn move_lines(text: &[u8]) -> usize {
 
 /// Writes the proof that `winner` wins from `root`; returns the winner's positions written.
 pub fn write_proof(
-    prover: &Prover,
+    prover: &mut Prover,
     root: &Board,
     winner: Colour,
     out: &mut dyn Write,
@@ -124,14 +133,15 @@ pub fn write_proof(
 /// Writes the winner's move at every position of the proof below `root`
 /// (`NOTATION R C`), with no header; returns the lines written.
 pub fn write_lines(
-    prover: &Prover,
+    prover: &mut Prover,
     root: &Board,
     winner: Colour,
     out: &mut dyn Write,
 ) -> io::Result<usize> {
     let mut lines = 0;
     let mut result = Ok(());
-    let key = |b: &Board| prover.sym.key(b);
+    let sym = key::Symmetries::new(root.size()).ok_or_else(|| io::Error::other("too big"))?;
+    let key = |b: &Board| sym.key(b);
     let complete = walk(prover, root, winner, &key, &mut |b, sq| {
         let Some(sq) = sq else { return };
         let c = b.coord(sq);

@@ -3,45 +3,65 @@
 
 use super::collection::{self, Line, Settings, Summary};
 use super::dfpn::Limits;
-use super::dfpn::Prover;
-use super::split::game_value_split;
-use super::{game_value_watched, proof};
+use super::dfpn::Stop;
+use super::{Value, checkpoint, game_value_checkpointed, game_value_threads, proof};
 use crate::board::Board;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::io::{IsTerminal, Write};
 use std::path::Path;
 use std::time::Instant;
 
-/// Where a proven value's proof comes from: the one prover's table, or the text the
-/// provers of the root's moves wrote together.
-enum ProofSource {
-    Prover(Box<Prover>),
-    Text(Vec<u8>),
+/// The files a game value's proof may write: the proof, and a checkpoint.
+#[derive(Clone, Copy, Default)]
+pub struct Files<'a> {
+    pub proof: Option<&'a Path>,
+    pub checkpoint: Option<&'a Path>,
 }
 
-/// Proves the value of `board` (with `threads` provers sharing the root's moves when more
-/// than one), prints the answer and its cost, and writes the proof to `proof_path` when
-/// asked.
-pub fn value(board: &Board, limits: Limits, threads: usize, proof_path: Option<&Path>) -> i32 {
-    let (report, source) = if threads > 1 {
-        let (report, text) = game_value_split(board, limits, threads, proof_path.is_some());
-        (report, text.map(ProofSource::Text))
-    } else {
-        let bar = progress_spinner();
-        let shown = bar.clone();
-        let progress = Box::new(move |positions: u64, memory: usize| {
-            shown.set_message(format!(
-                "searched {positions} positions; table {:.1} MB",
-                memory as f64 / 1e6
-            ));
-        });
-        let (report, prover) = game_value_watched(board, limits, Some(progress));
-        bar.finish_and_clear();
-        (report, prover.map(|p| ProofSource::Prover(Box::new(p))))
+/// Proves the value of `board` with `threads` threads sharing one table, prints the
+/// answer and its cost, and writes the proof (and keeps the checkpoint) when asked. Exit
+/// status 2 for a checkpoint refused, 130 when interrupted.
+pub fn value(board: &Board, limits: Limits, threads: usize, files: Files) -> i32 {
+    let proof_path = files.proof;
+    let bar = progress_spinner();
+    let shown = bar.clone();
+    let progress = Box::new(move |positions: u64, memory: usize| {
+        shown.set_message(format!(
+            "searched {positions} positions; table {:.1} MB",
+            memory as f64 / 1e6
+        ));
+    });
+    let (report, prover) = match files.checkpoint {
+        None => game_value_threads(board, limits, threads, Some(progress)),
+        Some(path) => {
+            if let Err(e) = checkpoint::catch_interruptions() {
+                eprintln!("error: cannot catch Ctrl-C: {e}");
+            }
+            match game_value_checkpointed(board, limits, threads, Some(progress), path) {
+                Ok((report, prover, saved)) => {
+                    bar.finish_and_clear();
+                    println!(
+                        "checkpoint {}: {saved} proven positions saved",
+                        path.display()
+                    );
+                    (report, prover)
+                }
+                Err(e) => {
+                    bar.finish_and_clear();
+                    eprintln!("error: {e}");
+                    return 2;
+                }
+            }
+        }
     };
+    bar.finish_and_clear();
+    if report.value == Value::Unknown(Stop::Interrupted) {
+        println!("{}", report.answer());
+        return 130;
+    }
     println!("{}", report.answer());
     println!("{report}");
-    let (Some(path), Some(source), Some(winner)) = (proof_path, source, report.winner()) else {
+    let (Some(path), Some(mut prover), Some(winner)) = (proof_path, prover, report.winner()) else {
         return if proof_path.is_some() && report.winner().is_none() {
             eprintln!("error: no proof to write: the value is not proven");
             1
@@ -51,13 +71,7 @@ pub fn value(board: &Board, limits: Limits, threads: usize, proof_path: Option<&
     };
     let written = std::fs::File::create(path).and_then(|f| {
         let mut out = std::io::BufWriter::new(f);
-        let n = match &source {
-            ProofSource::Prover(p) => proof::write_proof(p, board, winner, &mut out)?,
-            ProofSource::Text(t) => {
-                out.write_all(t)?;
-                proof::move_lines(t)
-            }
-        };
+        let n = proof::write_proof(&mut prover, board, winner, &mut out)?;
         out.flush().map(|_| n)
     });
     match written {
@@ -87,13 +101,8 @@ pub fn verify(path: &Path) -> i32 {
     };
     match proof::verify(&text) {
         Ok(v) => {
-            // 2014 positions say whose turn it is; 2013 ones need the rules and the turn.
-            let rules = match v.root.rules() {
-                crate::board::Rules::V2014 => String::new(),
-                r => format!(" under the {r} rules with {} to move", v.root.to_move()),
-            };
             println!(
-                "proof checked: {} wins from {}{rules} ({} positions of {}'s, {:.3} s)",
+                "proof checked: {} wins from {} ({} positions of {}'s, {:.3} s)",
                 v.winner,
                 v.root.to_notation(),
                 v.positions,
@@ -102,13 +111,9 @@ pub fn verify(path: &Path) -> i32 {
             );
             0
         }
-        Err(e @ proof::CheckError::Fails { .. }) => {
+        Err(e) => {
             println!("proof rejected: {e}");
             1
-        }
-        Err(e) => {
-            eprintln!("error: {}: {e}", path.display());
-            2
         }
     }
 }

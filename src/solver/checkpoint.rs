@@ -1,0 +1,206 @@
+//! Checkpoints of a long proof: the proven entries of the table, saved now and then and
+//! when the process is interrupted, so that the same command run again starts from them.
+//!
+//! The file is a short text header, then one 21-byte record an entry:
+//!
+//! ```text
+//! jump61 checkpoint 1
+//! rules 2014
+//! root 1-1-1-1-/1-1-1-1-/1-1-1-1-/1-1-1-1-
+//! to-move Red
+//! entries 1234
+//! checksum 0123456789abcdef
+//!
+//! ```
+//!
+//! A record is the entry's mixed key (16 bytes, little-endian, see [`super::table`]: it
+//! names one position up to symmetry on one board size), a byte that is 1 where the side
+//! to move wins and 0 where it loses, and the work below the entry (4 bytes). A checkpoint
+//! is used only for the root, rules and side to move it names, and only if every byte is
+//! as written (entry count, length and checksum): anything else is refused, never half
+//! used. It is written to a temporary file first and renamed, so an interruption while
+//! saving leaves the previous checkpoint whole.
+
+use super::table::Table;
+use crate::board::Board;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+const MAGIC: &str = "jump61 checkpoint 1";
+const RECORD: usize = 21;
+
+/// Why a checkpoint was refused.
+#[derive(Debug, thiserror::Error)]
+pub enum CheckpointError {
+    #[error("checkpoint {0}: {1}")]
+    Io(PathBuf, std::io::Error),
+    #[error("checkpoint {path}: {why}; refused (delete it to start over)")]
+    Refused { path: PathBuf, why: String },
+}
+
+/// The header lines that tie a checkpoint to its question.
+fn header(root: &Board, entries: usize, checksum: u64) -> String {
+    format!(
+        "{MAGIC}\nrules {}\nroot {}\nto-move {}\nentries {entries}\nchecksum {checksum:016x}\n\n",
+        root.rules(),
+        root.to_notation(),
+        root.to_move()
+    )
+}
+
+/// FNV-1a over the records: any changed or missing byte shows.
+fn checksum(records: &[u8]) -> u64 {
+    records.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+/// Saves the table's proven entries for the question `root`; returns how many.
+pub fn save(path: &Path, root: &Board, table: &Table) -> Result<usize, CheckpointError> {
+    let proven = table.proven();
+    let mut records = Vec::with_capacity(proven.len() * RECORD);
+    for (mixed, wins, work) in &proven {
+        records.extend(mixed.to_le_bytes());
+        records.push(u8::from(*wins));
+        records.extend(work.to_le_bytes());
+    }
+    let io = |e| CheckpointError::Io(path.to_path_buf(), e);
+    let mut temporary = path.as_os_str().to_owned();
+    temporary.push(".tmp");
+    let temporary = PathBuf::from(temporary);
+    let mut file = std::fs::File::create(&temporary).map_err(io)?;
+    file.write_all(header(root, proven.len(), checksum(&records)).as_bytes())
+        .and_then(|_| file.write_all(&records))
+        .and_then(|_| file.sync_all())
+        .map_err(io)?;
+    std::fs::rename(&temporary, path).map_err(io)?;
+    Ok(proven.len())
+}
+
+/// Loads the checkpoint at `path` into `table` if there is one; returns the entries
+/// restored (0 if there is no file). Refuses a checkpoint of another question and a
+/// damaged one, leaving the table as it was.
+pub fn load(path: &Path, root: &Board, table: &Table) -> Result<usize, CheckpointError> {
+    let bytes = match std::fs::read(path) {
+        Ok(b) => b,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(0),
+        Err(e) => return Err(CheckpointError::Io(path.to_path_buf(), e)),
+    };
+    let refuse = |why: String| CheckpointError::Refused {
+        path: path.to_path_buf(),
+        why,
+    };
+    let records = parse(&bytes, root).map_err(refuse)?;
+    // Every key is checked before any is stored: a bad one refuses the whole file.
+    let entries: Vec<(u128, bool, u32)> = records
+        .chunks_exact(RECORD)
+        .map(|r| {
+            let mixed = u128::from_le_bytes(r[..16].try_into().expect("16 bytes"));
+            let work = u32::from_le_bytes(r[17..].try_into().expect("4 bytes"));
+            (mixed, r[16] == 1, work)
+        })
+        .collect();
+    let valid = |&(m, _, _): &(u128, bool, u32)| table.holds_key(m);
+    if let Some(bad) = entries.iter().position(|e| !valid(e)) {
+        return Err(refuse(format!(
+            "entry {} is not a position of this board",
+            bad + 1
+        )));
+    }
+    for (mixed, wins, work) in &entries {
+        table.restore(*mixed, *wins, *work);
+    }
+    Ok(entries.len())
+}
+
+/// The records of a checkpoint for `root`, after its header is checked.
+fn parse<'a>(bytes: &'a [u8], root: &Board) -> Result<&'a [u8], String> {
+    let end = bytes
+        .windows(2)
+        .position(|w| w == b"\n\n")
+        .ok_or("no header (not a checkpoint, or truncated)")?;
+    let head = std::str::from_utf8(&bytes[..end]).map_err(|_| "a header that is not text")?;
+    let records = &bytes[end + 2..];
+    let lines: Vec<&str> = head.lines().collect();
+    let [magic, rules, notation, to_move, entries, sum] = lines.as_slice() else {
+        return Err("not a checkpoint header".into());
+    };
+    if *magic != MAGIC {
+        return Err("not a jump61 checkpoint".into());
+    }
+    let want = |name: &str, line: &str, value: String| -> Result<(), String> {
+        match line.strip_prefix(name).map(str::trim) {
+            Some(v) if v == value => Ok(()),
+            Some(v) => Err(format!("it is for {name} {v}, not {value}")),
+            None => Err(format!("no `{name}` line")),
+        }
+    };
+    want("rules", rules, root.rules().to_string())?;
+    want("root", notation, root.to_notation())?;
+    want("to-move", to_move, root.to_move().to_string())?;
+    let count: usize = entries
+        .strip_prefix("entries ")
+        .and_then(|n| n.parse().ok())
+        .ok_or("no `entries` line")?;
+    if records.len() != count * RECORD {
+        return Err(format!(
+            "{count} entries announced, {} bytes of them found (truncated or damaged)",
+            records.len()
+        ));
+    }
+    let sum = sum
+        .strip_prefix("checksum ")
+        .and_then(|s| u64::from_str_radix(s, 16).ok())
+        .ok_or("no `checksum` line")?;
+    if checksum(records) != sum {
+        return Err("its checksum does not match (damaged)".into());
+    }
+    Ok(records)
+}
+
+/// Makes Ctrl-C and SIGTERM stop the provers cleanly (see [`super::dfpn::INTERRUPTED`]),
+/// so that the checkpoint is saved; a second Ctrl-C ends the process at once.
+pub fn catch_interruptions() -> std::io::Result<()> {
+    use signal_hook::consts::{SIGINT, SIGTERM};
+    let flag = super::dfpn::interrupted();
+    for signal in [SIGINT, SIGTERM] {
+        signal_hook::flag::register_conditional_shutdown(
+            signal,
+            130,
+            std::sync::Arc::clone(&flag),
+        )?;
+        signal_hook::flag::register(signal, std::sync::Arc::clone(&flag))?;
+    }
+    Ok(())
+}
+
+/// How often a long proof saves its checkpoint.
+pub const EVERY: std::time::Duration = std::time::Duration::from_secs(300);
+
+/// Runs `job` while a thread saves `table`'s proven entries to `path` every [`EVERY`];
+/// a failed save is reported on standard error and tried again next time.
+pub fn while_saving<T: Send>(
+    path: &Path,
+    root: &Board,
+    table: &Table,
+    job: impl FnOnce() -> T + Send,
+) -> T {
+    let done = std::sync::atomic::AtomicBool::new(false);
+    std::thread::scope(|scope| {
+        scope.spawn(|| {
+            let mut last = std::time::Instant::now();
+            while !done.load(std::sync::atomic::Ordering::Relaxed) {
+                std::thread::sleep(std::time::Duration::from_millis(200));
+                if last.elapsed() >= EVERY {
+                    last = std::time::Instant::now();
+                    if let Err(e) = save(path, root, table) {
+                        eprintln!("error: {e}");
+                    }
+                }
+            }
+        });
+        let out = job();
+        done.store(true, std::sync::atomic::Ordering::Relaxed);
+        out
+    })
+}

@@ -1,0 +1,70 @@
+//! One question on several cores: every thread runs df-pn from the same root over one
+//! shared table ([`super::table`]), and they meet there. A thread reads the numbers the
+//! others stored at every step and steers away from the children another thread is inside
+//! (see [`super::dfpn`]), so the threads spread over the tree instead of repeating one
+//! another, and whatever one proves, all use. The first thread to settle the root tells
+//! the others to stop.
+//!
+//! With one thread this is the single-thread prover, unchanged and deterministic; with
+//! more, which thread proves what depends on timing, so the positions searched vary from
+//! run to run (the value never does).
+
+use super::dfpn::{Entry, Prover};
+use super::key::Symmetries;
+use crate::board::Board;
+use std::sync::Arc;
+
+/// Proves or disproves that the side to move on `board` wins, with `threads` threads: the
+/// prover itself and `threads - 1` helpers sharing its table. The helpers' positions are
+/// added to the prover's count.
+pub fn prove(prover: &mut Prover, board: &Board, threads: usize) -> Entry {
+    if threads <= 1 {
+        return prover.prove(board);
+    }
+    let shared = Arc::clone(&prover.shared);
+    shared.set_solved(false);
+    prover.table.set_shared_writers(true);
+    shared.set_threads(threads);
+    let limits = prover.limits();
+    let root = *board;
+    let (found, helped) = std::thread::scope(|scope| {
+        let helpers: Vec<_> = (1..threads)
+            .filter_map(|thread| {
+                let sym = Symmetries::new(root.size())?;
+                let table = Arc::clone(&prover.table);
+                let shared = Arc::clone(&shared);
+                Some(scope.spawn(move || {
+                    let mut helper =
+                        Prover::sharing(sym, table, Arc::clone(&shared), thread, limits);
+                    let found = helper.prove(&root);
+                    if decided(found) {
+                        shared.set_solved(true);
+                    }
+                    (found, helper.positions)
+                }))
+            })
+            .collect();
+        let found = prover.prove(&root);
+        // Settled or stopped: either way the helpers stop.
+        shared.set_solved(true);
+        let helped: Vec<(Entry, u64)> = helpers.into_iter().filter_map(|h| h.join().ok()).collect();
+        (found, helped)
+    });
+    shared.set_solved(false);
+    prover.table.set_shared_writers(false);
+    shared.set_threads(1);
+    prover.positions += helped.iter().map(|h| h.1).sum::<u64>();
+    if decided(found) {
+        return found;
+    }
+    // A helper may have settled it while this thread was still searching.
+    helped
+        .iter()
+        .map(|h| h.0)
+        .find(|&e| decided(e))
+        .unwrap_or(found)
+}
+
+fn decided(e: Entry) -> bool {
+    e.is_win() || e.is_loss()
+}
