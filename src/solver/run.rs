@@ -69,6 +69,13 @@ pub fn value(board: &Board, limits: Limits, threads: usize, files: Files) -> i32
             0
         };
     };
+    // The steps that garbage collection dropped are proven again while the proof is written;
+    // the limit that ended the search (its time or positions) must not stop that too.
+    prover.set_limits(Limits {
+        deadline: None,
+        positions: u64::MAX,
+        memory: limits.memory,
+    });
     let written = std::fs::File::create(path).and_then(|f| {
         let mut out = std::io::BufWriter::new(f);
         let n = proof::write_proof(&mut prover, board, winner, &mut out)?;
@@ -83,6 +90,8 @@ pub fn value(board: &Board, limits: Limits, threads: usize, files: Files) -> i32
             0
         }
         Err(e) => {
+            // A proof cut short is no proof: leave no file that looks like one.
+            let _ = std::fs::remove_file(path);
             eprintln!("error: {}: {e}", path.display());
             1
         }
@@ -101,8 +110,13 @@ pub fn verify(path: &Path) -> i32 {
     };
     match proof::verify(&text) {
         Ok(v) => {
+            // 2014 positions say whose turn it is; 2013 ones need the rules and the turn.
+            let rules = match v.root.rules() {
+                crate::board::Rules::V2014 => String::new(),
+                r => format!(" under the {r} rules with {} to move", v.root.to_move()),
+            };
             println!(
-                "proof checked: {} wins from {} ({} positions of {}'s, {:.3} s)",
+                "proof checked: {} wins from {}{rules} ({} positions of {}'s, {:.3} s)",
                 v.winner,
                 v.root.to_notation(),
                 v.positions,
@@ -111,9 +125,13 @@ pub fn verify(path: &Path) -> i32 {
             );
             0
         }
-        Err(e) => {
+        Err(e @ proof::CheckError::Fails { .. }) => {
             println!("proof rejected: {e}");
             1
+        }
+        Err(e) => {
+            eprintln!("error: {}: {e}", path.display());
+            2
         }
     }
 }
