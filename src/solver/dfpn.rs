@@ -274,6 +274,9 @@ impl Prover {
             ..limits
         };
         self.stopped = None;
+        // The shared stop too: the next poll would otherwise bring the old one back.
+        self.shared.stop.store(0, Relaxed);
+        self.unwinding = false;
     }
 
     /// Bytes the table holds now.
@@ -570,4 +573,32 @@ struct Summary {
     best: usize,
     best_pn: u32,
     second_dn: u32,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A prover stopped by its clock proves again under new limits: the stop is forgotten
+    /// by the threads' shared flag too (the AI's proof step and the proof writer rely on it).
+    #[test]
+    fn new_limits_forget_the_stop_a_time_limit_caused() {
+        let start: Board = "1-1-1-/1-1-1-/1-1-1-".parse().unwrap();
+        let past = Limits {
+            deadline: Some(Instant::now()),
+            memory: 1 << 24,
+            ..Limits::default()
+        };
+        let mut prover = Prover::new(3, past).unwrap();
+        let stopped = prover.prove(&start);
+        assert!(!stopped.is_win() && !stopped.is_loss());
+        prover.set_limits(Limits {
+            memory: 1 << 24,
+            ..Limits::default()
+        });
+        assert!(
+            prover.prove(&start).is_loss(),
+            "Blue wins 3x3: Red, to move, loses"
+        );
+    }
 }
