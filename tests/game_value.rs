@@ -281,6 +281,34 @@ fn a_limit_leaves_the_value_unknown_but_never_wrong() {
     assert!(report.answer().starts_with("unknown: the positions limit"));
 }
 
+/// A search stopped half-way says of each first move what it has proven, and what it says
+/// is what the plain search finds.
+#[test]
+fn a_stopped_search_reports_first_moves_as_the_plain_search_finds_them() {
+    let (mut proven, mut states) = (0, 0);
+    for b in random_positions(300) {
+        let (whole, _) = game_value(&b, Limits::default());
+        let half = Limits {
+            positions: (whole.positions / 2).max(1),
+            ..Limits::default()
+        };
+        let (report, _) = game_value(&b, half);
+        if !matches!(report.value, Value::Unknown(_)) {
+            continue;
+        }
+        let winning = plain_winning_moves(&b);
+        for &(sq, known) in &report.first_moves {
+            states += 1;
+            if let Some(wins) = known {
+                proven += 1;
+                assert_eq!(wins, winning.contains(&sq), "{} {sq}", b.to_notation());
+            }
+        }
+        assert!(report.first_moves_line().starts_with("first moves: "));
+    }
+    assert!(proven > 0 && states > proven, "{proven} of {states} proven");
+}
+
 #[test]
 fn a_tiny_table_collects_garbage_and_still_proves_and_writes_a_whole_proof() {
     // 4x4 positions 12 to 17 moves in: a 64 KB table (3072 entries) is collected many
