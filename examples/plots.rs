@@ -1,6 +1,6 @@
 //! Draws the guides' plots (`docs/img/*.svg`) from the measured figures in `docs/data/*.csv`.
 //!
-//! `cargo run --release --example plots` redraws all four. The CSV files hold only figures
+//! `cargo run --release --example plots` redraws all five. The CSV files hold only figures
 //! measured and quoted in the guides, each row with its date and command; a new measurement
 //! goes into the CSV (and the guide's prose), and this example redraws the picture.
 
@@ -14,11 +14,12 @@ type Result<T> = std::result::Result<T, Box<dyn Error>>;
 const SIZE: (u32, u32) = (760, 440);
 const FONT: &str = "sans-serif";
 /// One colour a series, in the order the series first appear.
-const COLOURS: [RGBColor; 4] = [
+const COLOURS: [RGBColor; 5] = [
     RGBColor(0x1f, 0x5f, 0xbf),
     RGBColor(0xc8, 0x28, 0x28),
     RGBColor(0x2a, 0x8a, 0x3a),
     RGBColor(0x80, 0x80, 0x80),
+    RGBColor(0xe0, 0x8a, 0x10),
 ];
 
 /// A CSV file of measured figures: the header's names and the rows (no field holds a comma).
@@ -301,6 +302,69 @@ fn match_elo(data: &Path, out: &Path) -> Result<()> {
     Ok(())
 }
 
+/// Table entries in use and proven during one long proof, for each memory limit.
+fn gc_memory(data: &Path, out: &Path) -> Result<()> {
+    let table = Table::read(&data.join("gc_memory.csv"))?;
+    let limits = table.texts("memory_mb")?;
+    let positions = table.numbers("positions")?;
+    let (used, proven) = (
+        table.numbers("entries_used")?,
+        table.numbers("entries_proven")?,
+    );
+    let room = table.numbers("table_entries")?;
+    let collections = table.numbers("collections")?;
+    let most = positions.iter().fold(1f64, |a, &b| a.max(b)) / 1e6;
+    let root = SVGBackend::new(out, SIZE).into_drawing_area();
+    root.fill(&WHITE)?;
+    let mut chart = ChartBuilder::on(&root)
+        .caption(
+            "Table entries during one long proof, by memory limit (one thread)",
+            (FONT, 20),
+        )
+        .margin(12)
+        .x_label_area_size(44)
+        .y_label_area_size(72)
+        .build_cartesian_2d(0f64..most * 1.02, (1e4f64..3e8f64).log_scale())?;
+    chart
+        .configure_mesh()
+        .x_desc("positions searched (millions)")
+        .y_desc("entries: the table's (dashed), in use (thick), proven (thin)")
+        .y_label_formatter(&|v| format!("{v:.0e}"))
+        .draw()?;
+    for (i, limit) in distinct(&limits).iter().enumerate() {
+        let colour = COLOURS[i % COLOURS.len()];
+        let rows: Vec<usize> = (0..limits.len()).filter(|&r| &limits[r] == limit).collect();
+        let at = |values: &[f64]| -> Vec<(f64, f64)> {
+            rows.iter()
+                .map(|&r| (positions[r] / 1e6, values[r].max(1e4)))
+                .collect()
+        };
+        let collected = rows.last().map_or(0.0, |&r| collections[r]);
+        chart
+            .draw_series(LineSeries::new(at(&used), colour.stroke_width(2)))?
+            .label(format!("{limit} MB ({collected} collections)"))
+            .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], colour));
+        chart.draw_series(LineSeries::new(
+            at(&proven),
+            colour.mix(0.6).stroke_width(1),
+        ))?;
+        chart.draw_series(DashedLineSeries::new(
+            at(&room),
+            6,
+            4,
+            colour.mix(0.6).stroke_width(1),
+        ))?;
+    }
+    chart
+        .configure_series_labels()
+        .position(SeriesLabelPosition::UpperRight)
+        .background_style(WHITE)
+        .border_style(BLACK)
+        .draw()?;
+    root.present()?;
+    Ok(())
+}
+
 fn main() -> Result<()> {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("docs");
     let (data, img) = (root.join("data"), root.join("img"));
@@ -309,6 +373,7 @@ fn main() -> Result<()> {
     threads_speedup(&data, &img.join("threads_speedup.svg"))?;
     depth_per_move(&data, &img.join("depth_per_move.svg"))?;
     match_elo(&data, &img.join("match_elo.svg"))?;
-    println!("wrote 4 plots to {}", img.display());
+    gc_memory(&data, &img.join("gc_memory.svg"))?;
+    println!("wrote 5 plots to {}", img.display());
     Ok(())
 }

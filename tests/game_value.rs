@@ -6,11 +6,13 @@ mod plain;
 
 use jump61::board::{Board, Rules, Squares};
 use jump61::solver::collection::{self, Answer, Settings};
-use jump61::solver::dfpn::Limits;
-use jump61::solver::{Value, game_value, game_value_threads, proof};
+use jump61::solver::dfpn::{Limits, Prover};
+use jump61::solver::{Report, Value, game_value, game_value_threads, game_value_watched, proof};
 use plain::PlainBoard;
 use plain::solver::PlainSolver;
 use rayon::prelude::*;
+use std::sync::atomic::Ordering::Relaxed;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 /// More own moves than any game on a board up to 3x3 can last (3x3: at most 24 - 9 + 1
@@ -281,6 +283,34 @@ fn a_limit_leaves_the_value_unknown_but_never_wrong() {
     assert!(report.answer().starts_with("unknown: the positions limit"));
 }
 
+/// A search stopped half-way says of each first move what it has proven, and what it says
+/// is what the plain search finds.
+#[test]
+fn a_stopped_search_reports_first_moves_as_the_plain_search_finds_them() {
+    let (mut proven, mut states) = (0, 0);
+    for b in random_positions(300) {
+        let (whole, _) = game_value(&b, Limits::default());
+        let half = Limits {
+            positions: (whole.positions / 2).max(1),
+            ..Limits::default()
+        };
+        let (report, _) = game_value(&b, half);
+        if !matches!(report.value, Value::Unknown(_)) {
+            continue;
+        }
+        let winning = plain_winning_moves(&b);
+        for &(sq, known) in &report.first_moves {
+            states += 1;
+            if let Some(wins) = known {
+                proven += 1;
+                assert_eq!(wins, winning.contains(&sq), "{} {sq}", b.to_notation());
+            }
+        }
+        assert!(report.first_moves_line().starts_with("first moves: "));
+    }
+    assert!(proven > 0 && states > proven, "{proven} of {states} proven");
+}
+
 #[test]
 fn a_tiny_table_collects_garbage_and_still_proves_and_writes_a_whole_proof() {
     // 4x4 positions 12 to 17 moves in: a 64 KB table (3072 entries) is collected many
@@ -310,6 +340,58 @@ fn a_tiny_table_collects_garbage_and_still_proves_and_writes_a_whole_proof() {
         let checked = proof::verify(&String::from_utf8(text).unwrap()).unwrap();
         assert_eq!((checked.root, checked.winner), (b, winner));
     }
+}
+
+/// A run of `board` under `limits`: the report, the prover, its garbage collections and
+/// what it told its progress watcher (positions, table bytes).
+type Watched = (Report, Prover, u64, Vec<(u64, usize)>);
+
+fn watched(board: &Board, limits: Limits) -> Watched {
+    let seen = Arc::new(Mutex::new(Vec::new()));
+    let record = Arc::clone(&seen);
+    let progress =
+        Box::new(move |positions, bytes| record.lock().unwrap().push((positions, bytes)));
+    let (report, prover) = game_value_watched(board, limits, Some(progress));
+    let prover = prover.unwrap();
+    let collections = prover.shared.collections.load(Relaxed);
+    let seen = seen.lock().unwrap().clone();
+    (report, prover, collections, seen)
+}
+
+#[test]
+fn a_long_proof_grows_its_table_to_the_limit_then_collects_the_same_way_every_run() {
+    // A 4x4 position 10 moves in: about 420,000 positions with room, about 750,000 in a
+    // table held to 2 MB, which it fills seven times over.
+    let b: Board = "2b1-2r1-/2r2b2b2r/1-2r1-2b/2r1-1-2b".parse().unwrap();
+    let (roomy, roomy_prover, roomy_collections, _) = watched(&b, Limits::default());
+    assert_eq!(roomy_collections, 0, "{roomy:?}");
+    drop(roomy_prover);
+    let limit = 2 << 20;
+    let small = Limits {
+        memory: limit,
+        ..Limits::default()
+    };
+    let (report, mut prover, collections, seen) = watched(&b, small);
+    assert_eq!(report.value, roomy.value);
+    // The table doubled from 1 MB to the limit, never past it, and was then collected
+    // again and again: the search went on where it would have stopped for memory.
+    assert!(
+        !seen.is_empty() && seen.iter().all(|&(_, bytes)| bytes <= limit),
+        "{seen:?}"
+    );
+    assert_eq!(report.memory, limit);
+    assert!(collections >= 5, "{collections} collections");
+    // One thread and the same limits: the same search, collections and all.
+    let (again, _, again_collections, again_seen) = watched(&b, small);
+    assert_eq!(
+        (again.positions, again_collections, again_seen),
+        (report.positions, collections, seen)
+    );
+    let winner = report.winner().unwrap();
+    let mut text = Vec::new();
+    proof::write_proof(&mut prover, &b, winner, &mut text).unwrap();
+    let checked = proof::verify(&String::from_utf8(text).unwrap()).unwrap();
+    assert_eq!((checked.root, checked.winner), (b, winner));
 }
 
 #[test]

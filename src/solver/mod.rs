@@ -52,6 +52,9 @@ pub struct Report {
     pub elapsed: Duration,
     /// Bytes of the table at the end.
     pub memory: usize,
+    /// When the value is unknown: each first move (one a symmetry class) and whether the
+    /// table proves it wins (`Some(true)`), loses (`Some(false)`) or neither.
+    pub first_moves: Vec<(usize, Option<bool>)>,
 }
 
 /// Proves the value of `board` within `limits`; returns the report and the prover (whose
@@ -157,6 +160,7 @@ fn value(prover: &mut Prover, board: &Board, threads: usize, start: Instant, rep
     } else if root.is_loss() {
         Value::Loses
     } else {
+        report.first_moves = first_move_states(prover, board);
         Value::Unknown(prover.stopped.unwrap_or(Stop::Positions))
     };
     report.positions = prover.positions;
@@ -167,6 +171,32 @@ fn value(prover: &mut Prover, board: &Board, threads: usize, start: Instant, rep
 }
 
 /// Every first move that wins, each proven with the table the value left behind.
+/// What the table proves of each first move, one a symmetry class (see
+/// [`Report::first_moves`]).
+fn first_move_states(prover: &Prover, board: &Board) -> Vec<(usize, Option<bool>)> {
+    let mut seen = Vec::new();
+    let mut states = Vec::new();
+    for sq in Squares(board.legal_moves()) {
+        let mut child = *board;
+        child.play(sq);
+        let key = prover.sym.key(&child);
+        if seen.contains(&key) {
+            continue;
+        }
+        seen.push(key);
+        let after = prover.lookup(&child);
+        let state = if child.winner().is_some() || after.is_loss() {
+            Some(true)
+        } else if after.is_win() {
+            Some(false)
+        } else {
+            None
+        };
+        states.push((sq, state));
+    }
+    states
+}
+
 fn winning_moves(prover: &mut Prover, board: &Board, threads: usize) -> Value {
     let mut first_moves = Vec::new();
     for sq in Squares(board.legal_moves()) {
@@ -192,6 +222,7 @@ impl Report {
             proof_size: None,
             elapsed: Duration::ZERO,
             memory: 0,
+            first_moves: Vec::new(),
         }
     }
 
@@ -205,6 +236,28 @@ impl Report {
     }
 
     /// The answer line: `Red wins: 2 2, 3 3` or `Blue wins`, or what stopped the search.
+    /// What a search that stopped has proven of each first move (one a symmetry class),
+    /// as a line for after its answer: `first moves: 1 1 wins, 1 2 loses, 2 2 unknown`
+    /// (`wins`: the move wins for the side to move). Empty unless the value is unknown.
+    pub fn first_moves_line(&self) -> String {
+        if !matches!(self.value, Value::Unknown(_)) || self.first_moves.is_empty() {
+            return String::new();
+        }
+        let moves: Vec<String> = self
+            .first_moves
+            .iter()
+            .map(|&(sq, known)| {
+                let state = match known {
+                    Some(true) => "wins",
+                    Some(false) => "loses",
+                    None => "unknown",
+                };
+                format!("{} {state}", self.board.coord(sq))
+            })
+            .collect();
+        format!("first moves: {}", moves.join(", "))
+    }
+
     pub fn answer(&self) -> String {
         let mover = self.board.to_move();
         match &self.value {

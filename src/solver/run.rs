@@ -57,9 +57,14 @@ pub fn value(board: &Board, limits: Limits, threads: usize, files: Files) -> i32
     bar.finish_and_clear();
     if report.value == Value::Unknown(Stop::Interrupted) {
         println!("{}", report.answer());
+        println!("{}", report.first_moves_line());
         return 130;
     }
     println!("{}", report.answer());
+    let first_moves = report.first_moves_line();
+    if !first_moves.is_empty() {
+        println!("{first_moves}");
+    }
     println!("{report}");
     let (Some(path), Some(mut prover), Some(winner)) = (proof_path, prover, report.winner()) else {
         return if proof_path.is_some() && report.winner().is_none() {
