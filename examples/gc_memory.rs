@@ -12,10 +12,10 @@
 //! replaced, and only while nothing else holds it. Entries are estimated from a sample of
 //! 4096 buckets ([`Table::fill`]).
 
-use jump61::board::{Board, Squares};
-use jump61::solver::dfpn::{Entry, Limits, Prover};
-use jump61::solver::proof;
+use jump61::board::{Board, Colour};
+use jump61::solver::dfpn::{Limits, Prover};
 use jump61::solver::table::Table;
+use jump61::solver::{self, Report, proof};
 use std::fmt::Write as _;
 use std::path::PathBuf;
 use std::sync::atomic::Ordering::Relaxed;
@@ -119,8 +119,10 @@ fn prove(board: &Board, mb: usize) -> Vec<Sample> {
         let s = sample(start, positions, &table, shared.collections.load(Relaxed));
         record.lock().expect("one thread").push(s);
     }));
-    let root = prover.prove(board);
-    let first_moves = winning_first_moves(&mut prover, board, root);
+    let report = Report {
+        value: solver::decide(&mut prover, board, 1),
+        ..Report::empty(board)
+    };
     let seconds = start.elapsed().as_secs_f64();
     prover.on_progress = None;
     let collections = prover.shared.collections.load(Relaxed);
@@ -133,53 +135,18 @@ fn prove(board: &Board, mb: usize) -> Vec<Sample> {
     println!(
         "{mb} MB: {}; {} positions in {seconds:.1} s; {collections} collections; table \
          {peak} bytes ({} entries), at most {peak_used} in use, {peak_proven} proven",
-        answer(board, root, &first_moves),
+        report.answer(),
         prover.positions,
         prover.table.capacity()
     );
-    if root.is_win() || root.is_loss() {
-        write_and_check(&mut prover, board, root);
+    if let Some(winner) = report.winner() {
+        write_and_check(&mut prover, board, winner);
     }
     samples
 }
 
-/// Every first move that wins, when the side to move wins (each proven with the table the
-/// value left behind, as `jump61 solve` does).
-fn winning_first_moves(prover: &mut Prover, board: &Board, root: Entry) -> Vec<usize> {
-    if !root.is_win() {
-        return Vec::new();
-    }
-    Squares(board.legal_moves())
-        .filter(|&sq| {
-            let mut child = *board;
-            child.play(sq);
-            child.winner().is_some() || prover.prove(&child).is_loss()
-        })
-        .collect()
-}
-
-fn answer(board: &Board, root: Entry, first_moves: &[usize]) -> String {
-    let mover = board.to_move();
-    if root.is_loss() {
-        return format!("{} wins", mover.opponent());
-    }
-    if !root.is_win() {
-        return "unknown".to_string();
-    }
-    let moves: Vec<String> = first_moves
-        .iter()
-        .map(|&sq| board.coord(sq).to_string())
-        .collect();
-    format!("{mover} wins: {}", moves.join(", "))
-}
-
 /// Measures, writes and checks the proof the table holds (steps it forgot proven again).
-fn write_and_check(prover: &mut Prover, board: &Board, root: Entry) {
-    let winner = if root.is_win() {
-        board.to_move()
-    } else {
-        board.to_move().opponent()
-    };
+fn write_and_check(prover: &mut Prover, board: &Board, winner: Colour) {
     let (before, start) = (prover.positions, Instant::now());
     let size = proof::proof_size(prover, board, winner);
     let sizing = start.elapsed().as_secs_f64();

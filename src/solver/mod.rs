@@ -154,15 +154,10 @@ fn new_prover(board: &Board, limits: Limits, reserve: bool, report: &mut Report)
 
 /// Proves the value of `board` into `report`, with what it cost.
 fn value(prover: &mut Prover, board: &Board, threads: usize, start: Instant, report: &mut Report) {
-    let root = parallel::prove(prover, board, threads);
-    report.value = if root.is_win() {
-        winning_moves(prover, board, threads)
-    } else if root.is_loss() {
-        Value::Loses
-    } else {
+    report.value = decide(prover, board, threads);
+    if matches!(report.value, Value::Unknown(_)) {
         report.first_moves = first_move_states(prover, board);
-        Value::Unknown(prover.stopped.unwrap_or(Stop::Positions))
-    };
+    }
     report.positions = prover.positions;
     report.memory = prover.memory();
     report.elapsed = start.elapsed();
@@ -170,7 +165,19 @@ fn value(prover: &mut Prover, board: &Board, threads: usize, start: Instant, rep
     report.proof_size = winner.and_then(|w| proof::proof_size(prover, board, w));
 }
 
-/// Every first move that wins, each proven with the table the value left behind.
+/// The value of `board` by `prover` on `threads` threads: the root proven, then every
+/// first move that wins (for a caller that makes and watches its own prover).
+pub fn decide(prover: &mut Prover, board: &Board, threads: usize) -> Value {
+    let root = parallel::prove(prover, board, threads);
+    if root.is_win() {
+        winning_moves(prover, board, threads)
+    } else if root.is_loss() {
+        Value::Loses
+    } else {
+        Value::Unknown(prover.stopped.unwrap_or(Stop::Positions))
+    }
+}
+
 /// What the table proves of each first move, one a symmetry class (see
 /// [`Report::first_moves`]).
 fn first_move_states(prover: &Prover, board: &Board) -> Vec<(usize, Option<bool>)> {
@@ -197,6 +204,7 @@ fn first_move_states(prover: &Prover, board: &Board) -> Vec<(usize, Option<bool>
     states
 }
 
+/// Every first move that wins, each proven with the table the value left behind.
 fn winning_moves(prover: &mut Prover, board: &Board, threads: usize) -> Value {
     let mut first_moves = Vec::new();
     for sq in Squares(board.legal_moves()) {
@@ -235,12 +243,11 @@ impl Report {
         }
     }
 
-    /// The answer line: `Red wins: 2 2, 3 3` or `Blue wins`, or what stopped the search.
     /// What a search that stopped has proven of each first move (one a symmetry class),
     /// as a line for after its answer: `first moves: 1 1 wins, 1 2 loses, 2 2 unknown`
     /// (`wins`: the move wins for the side to move). Empty unless the value is unknown.
     pub fn first_moves_line(&self) -> String {
-        if !matches!(self.value, Value::Unknown(_)) || self.first_moves.is_empty() {
+        if self.first_moves.is_empty() {
             return String::new();
         }
         let moves: Vec<String> = self
@@ -258,6 +265,7 @@ impl Report {
         format!("first moves: {}", moves.join(", "))
     }
 
+    /// The answer line: `Red wins: 2 2, 3 3` or `Blue wins`, or what stopped the search.
     pub fn answer(&self) -> String {
         let mover = self.board.to_move();
         match &self.value {

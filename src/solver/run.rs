@@ -55,15 +55,13 @@ pub fn value(board: &Board, limits: Limits, threads: usize, files: Files) -> i32
         }
     };
     bar.finish_and_clear();
-    if report.value == Value::Unknown(Stop::Interrupted) {
-        println!("{}", report.answer());
-        println!("{}", report.first_moves_line());
-        return 130;
-    }
     println!("{}", report.answer());
     let first_moves = report.first_moves_line();
     if !first_moves.is_empty() {
         println!("{first_moves}");
+    }
+    if report.value == Value::Unknown(Stop::Interrupted) {
+        return 130;
     }
     println!("{report}");
     let (Some(path), Some(mut prover), Some(winner)) = (proof_path, prover, report.winner()) else {
