@@ -181,6 +181,25 @@ fn threads_sharing_one_table_agree_with_one_prover_and_their_proofs_check() {
 }
 
 #[test]
+fn threads_grow_their_shared_table_as_it_fills_and_stay_right() {
+    // A 4x4 position 10 moves in: hundreds of thousands of positions, many megabytes.
+    let b: Board = "2b1-2r1-/2r2b2b2r/1-2r1-2b/2r1-1-2b".parse().unwrap();
+    let limit = 64 << 20;
+    let limits = Limits {
+        memory: limit,
+        ..Limits::default()
+    };
+    let (report, _) = game_value_threads(&b, limits, 2, None);
+    // The table started at 1 MB and doubled while the threads searched.
+    assert!(
+        (4 << 20..=limit).contains(&report.memory),
+        "{}",
+        report.memory
+    );
+    assert_eq!(threaded_fails(&b, 2, limit), None);
+}
+
+#[test]
 fn the_3x3_proof_checks_and_a_broken_one_does_not() {
     let board = Board::new(3);
     let (report, prover) = game_value(&board, Limits::default());
@@ -361,7 +380,7 @@ fn watched(board: &Board, limits: Limits) -> Watched {
 #[test]
 fn a_long_proof_grows_its_table_to_the_limit_then_collects_the_same_way_every_run() {
     // A 4x4 position 10 moves in: about 420,000 positions with room, about 750,000 in a
-    // table held to 2 MB, which it fills seven times over.
+    // table held to 2 MB, which it fills and collects again and again.
     let b: Board = "2b1-2r1-/2r2b2b2r/1-2r1-2b/2r1-1-2b".parse().unwrap();
     let (roomy, roomy_prover, roomy_collections, _) = watched(&b, Limits::default());
     assert_eq!(roomy_collections, 0, "{roomy:?}");
@@ -380,7 +399,7 @@ fn a_long_proof_grows_its_table_to_the_limit_then_collects_the_same_way_every_ru
         "{seen:?}"
     );
     assert_eq!(report.memory, limit);
-    assert!(collections >= 5, "{collections} collections");
+    assert!(collections >= 3, "{collections} collections");
     // One thread and the same limits: the same search, collections and all.
     let (again, _, again_collections, again_seen) = watched(&b, small);
     assert_eq!(

@@ -102,6 +102,9 @@ const BUSY_CELLS: usize = 1 << 16;
 
 /// The stop code that says another thread proved the position.
 const SOLVED: u8 = 5;
+/// The stop code that says the shared table must grow: every thread unwinds, and
+/// [`super::parallel::prove`] doubles the table before the threads go on.
+const GROW: u8 = 6;
 
 fn stop_code(stop: Stop) -> u8 {
     match stop {
@@ -144,6 +147,19 @@ impl Shared {
         } else {
             let _ = self.stop.compare_exchange(SOLVED, 0, Relaxed, Relaxed);
         }
+    }
+
+    /// Asks every thread to unwind so that the table can grow.
+    fn request_growth(&self) {
+        let _ = self.stop.compare_exchange(0, GROW, Relaxed, Relaxed);
+    }
+
+    /// Whether the threads stopped so that the table could grow (and the request is
+    /// forgotten).
+    pub fn take_growth(&self) -> bool {
+        self.stop
+            .compare_exchange(GROW, 0, Relaxed, Relaxed)
+            .is_ok()
     }
 
     fn set_stop(&self, stop: Stop) {
@@ -229,7 +245,10 @@ impl Prover {
     /// a key.
     pub fn new(size: usize, limits: Limits) -> Option<Prover> {
         let sym = Symmetries::new(size)?;
-        let table = Table::new(size, limits.memory.min(FIRST_TABLE)).ok()?;
+        // The room to double in place is address space only until it is used.
+        let available = crate::search::tt::available_mib().map_or(usize::MAX, |m| m << 20);
+        let most = limits.memory.min(available);
+        let table = Table::growable(size, limits.memory.min(FIRST_TABLE), most).ok()?;
         Some(Prover::sharing(
             sym,
             Arc::new(table),
@@ -345,8 +364,8 @@ impl Prover {
         self.mind_the_table();
         match shared.stop.load(Relaxed) {
             0 => {}
-            // Another thread proved the question: unwind.
-            SOLVED => self.unwinding = true,
+            // Another thread proved the question, or the table must grow: unwind.
+            SOLVED | GROW => self.unwinding = true,
             code => self.stopped = stop_of(code),
         }
         if self.thread == 0 && self.positions.is_multiple_of(PROGRESS_EVERY) {
@@ -357,15 +376,19 @@ impl Prover {
         }
     }
 
-    /// Doubles the table while it is more than half full and the memory allows (a table
-    /// of one thread only); collects garbage when it is nearly full.
+    /// Doubles the table while it is more than half full and the memory allows (with
+    /// several threads, by asking them all to unwind first); collects garbage when it is
+    /// nearly full.
     fn mind_the_table(&mut self) {
         let used = self.shared.used.fetch_add(self.filled, Relaxed) + self.filled;
         self.filled = 0;
         let capacity = self.table.capacity() as f64;
-        if used as f64 > GROW_AT * capacity {
-            let doubled = self.table.memory() * 2;
-            if doubled <= self.limits.memory && self.grow_to(doubled) {
+        if used as f64 > GROW_AT * capacity && self.may_grow() {
+            if self.shared.threads() > 1 {
+                self.shared.request_growth();
+                return;
+            }
+            if self.grow() {
                 return;
             }
         }
@@ -381,6 +404,25 @@ impl Prover {
         }
     }
 
+    /// Whether the limits and the machine leave room to double the table.
+    fn may_grow(&self) -> bool {
+        let doubled = self.table.memory() * 2;
+        let available = crate::search::tt::available_mib().map_or(usize::MAX, |m| m << 20);
+        doubled <= self.limits.memory && doubled <= available
+    }
+
+    /// Doubles the table if the limits allow; false if they do not, the table is shared
+    /// (by threads, see [`super::parallel::prove`], or a checkpoint's saver) or the memory
+    /// cannot be had. A failure lowers the memory limit to the table's size, so that the
+    /// search goes on in the table it has and does not ask again.
+    pub fn grow(&mut self) -> bool {
+        let grown = self.may_grow() && self.grow_to(self.table.memory() * 2);
+        if !grown {
+            self.limits.memory = self.limits.memory.min(self.table.memory());
+        }
+        grown
+    }
+
     /// Replaces the table by one of `memory` bytes holding the same entries; false if
     /// the table is shared or the memory cannot be had.
     fn grow_to(&mut self, memory: usize) -> bool {
@@ -391,6 +433,9 @@ impl Prover {
         let Some(table) = Arc::get_mut(&mut self.table) else {
             return false;
         };
+        if memory == table.memory() * 2 && table.double() {
+            return true;
+        }
         match table.resized(memory) {
             Ok(bigger) => {
                 *table = bigger;

@@ -8,6 +8,7 @@ pub mod collection;
 pub mod dfpn;
 pub mod jobs;
 pub mod key;
+pub mod memory_hints;
 pub mod parallel;
 pub mod proof;
 pub mod run;
@@ -81,9 +82,8 @@ pub fn game_value_watched(
     game_value_threads(board, limits, 1, progress)
 }
 
-/// [`game_value_watched`] with `threads` threads sharing one table (see [`parallel`]); with
-/// more than one, the table takes its whole `limits.memory` (or half the memory the machine
-/// has free, if less) from the start.
+/// [`game_value_watched`] with `threads` threads sharing one table (see [`parallel`]),
+/// which grows as it fills up to `limits.memory`.
 pub fn game_value_threads(
     board: &Board,
     limits: Limits,
@@ -93,7 +93,7 @@ pub fn game_value_threads(
     let start = Instant::now();
     let mut report = Report::empty(board);
     let threads = useful_threads(board, threads);
-    let Some(mut prover) = new_prover(board, limits, threads > 1, &mut report) else {
+    let Some(mut prover) = new_prover(board, limits, false, &mut report) else {
         return (report, None);
     };
     prover.on_progress = progress;
@@ -130,7 +130,7 @@ pub fn game_value_checkpointed(
 }
 
 /// The threads worth starting for `board`: one below 4x4, whose values take milliseconds
-/// (more would only allocate their shared table at full size).
+/// (more would only start threads for them).
 fn useful_threads(board: &Board, threads: usize) -> usize {
     if board.size() < 4 { 1 } else { threads.max(1) }
 }

@@ -3,7 +3,9 @@
 //! others stored at every step and steers away from the children another thread is inside
 //! (see [`super::dfpn`]), so the threads spread over the tree instead of repeating one
 //! another, and whatever one proves, all use. The first thread to settle the root tells
-//! the others to stop.
+//! the others to stop. The table starts small and doubles as it fills, as one thread's
+//! does: the threads unwind, the table grows, and they go on from what it holds (a proof
+//! that needs a few megabytes does not wait seconds for gigabytes to be mapped).
 //!
 //! With one thread this is the single-thread prover, unchanged and deterministic; with
 //! more, which thread proves what depends on timing, so the positions searched vary from
@@ -21,6 +23,21 @@ pub fn prove(prover: &mut Prover, board: &Board, threads: usize) -> Entry {
     if threads <= 1 {
         return prover.prove(board);
     }
+    loop {
+        let found = prove_together(prover, board, threads);
+        if decided(found) || !prover.shared.take_growth() {
+            return found;
+        }
+        // The threads stopped so that the table could grow (a shared table cannot): grow
+        // it (or, if that fails, lower the limit so that no thread asks again) and go on
+        // from what it holds.
+        prover.grow();
+    }
+}
+
+/// One round of [`prove`]: every thread from the root until the question is settled, a
+/// limit stops them, or the table must grow.
+fn prove_together(prover: &mut Prover, board: &Board, threads: usize) -> Entry {
     let shared = Arc::clone(&prover.shared);
     shared.set_solved(false);
     prover.table.set_shared_writers(true);
@@ -45,7 +62,7 @@ pub fn prove(prover: &mut Prover, board: &Board, threads: usize) -> Entry {
             })
             .collect();
         let found = prover.prove(&root);
-        // Settled or stopped: either way the helpers stop.
+        // Settled, stopped or growing: either way the helpers stop.
         shared.set_solved(true);
         let helped: Vec<(Entry, u64)> = helpers.into_iter().filter_map(|h| h.join().ok()).collect();
         (found, helped)

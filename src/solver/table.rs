@@ -3,7 +3,7 @@
 //! what is cheapest to find again.
 //!
 //! **Layout.** The table is a power of two of 64-byte buckets, one cache line each, so that
-//! a probe costs one cache miss. A bucket holds three slots of 20 bytes (a 64-bit check, the
+//! a probe costs one cache miss (in 2 MB pages, and prefetched: see [`super::memory_hints`]). A bucket holds three slots of 20 bytes (a 64-bit check, the
 //! proof and disproof numbers, and the positions searched below the entry, its *work*) and a
 //! lock word.
 //!
@@ -35,6 +35,7 @@
 
 use super::dfpn::INF;
 use super::key::MAX_KEY_SIZE;
+use super::memory_hints;
 use std::sync::atomic::Ordering::{Acquire, Relaxed, Release};
 use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU32, fence};
 
@@ -244,6 +245,13 @@ impl Table {
     /// buckets that fits, but never fewer than exactness needs); an error if the memory
     /// cannot be had.
     pub fn new(size: usize, memory: usize) -> Result<Table, String> {
+        Table::growable(size, memory, 0)
+    }
+
+    /// [`Table::new`] with address space set aside (not used until then) for the table to
+    /// double in place up to `most` bytes ([`Table::double`]); without it if the machine
+    /// cannot set it aside.
+    pub fn growable(size: usize, memory: usize, most: usize) -> Result<Table, String> {
         if size > MAX_KEY_SIZE {
             return Err(format!(
                 "no table for boards past {MAX_KEY_SIZE}x{MAX_KEY_SIZE}"
@@ -255,13 +263,20 @@ impl Table {
         // No more buckets than there are distinct keys, nor than an index can address.
         let bucket_bits = fit.max(least).min(bits).min(40);
         let count = 1usize << bucket_bits;
+        let room = (most / BUCKET_BYTES)
+            .checked_ilog2()
+            .map_or(0, |b| 1usize << b.min(40));
         let mut buckets = Vec::new();
-        buckets.try_reserve_exact(count).map_err(|_| {
-            format!(
-                "cannot allocate a table of {} MB",
-                (count * BUCKET_BYTES) >> 20
-            )
-        })?;
+        if room <= count || buckets.try_reserve_exact(room).is_err() {
+            buckets.try_reserve_exact(count).map_err(|_| {
+                format!(
+                    "cannot allocate a table of {} MB",
+                    (count * BUCKET_BYTES) >> 20
+                )
+            })?;
+        }
+        // Before the buckets are first written: see `memory_hints`.
+        memory_hints::advise_huge_pages(buckets.spare_capacity_mut());
         buckets.resize_with(count, Bucket::default);
         Ok(Table {
             buckets,
@@ -300,6 +315,11 @@ impl Table {
     /// The mixed key of the entry in `bucket` with `check`: what a checkpoint records.
     fn mixed_of(&self, bucket: usize, check: u64) -> u128 {
         u128::from(check) << self.bucket_bits | bucket as u128
+    }
+
+    /// Starts loading `place`'s bucket into the cache, for a [`Table::get`] soon after.
+    pub fn prefetch(&self, place: Place) {
+        memory_hints::prefetch(&self.buckets[place.bucket]);
     }
 
     /// What the table holds for `place`.
@@ -352,6 +372,33 @@ impl Table {
         let was_empty = victim.is_empty();
         victim.write(place.check, Stored { pn, dn, work });
         was_empty
+    }
+
+    /// Doubles the table where it is, in the room set aside by [`Table::growable`]; false
+    /// if there is none. One more bit of each entry's mixed key goes to its bucket: the
+    /// entries whose bit is set move from bucket `i` to its new twin `i + count` (which
+    /// has room for them all), and every check loses that bit.
+    pub fn double(&mut self) -> bool {
+        let count = self.buckets.len();
+        if self.buckets.capacity() < 2 * count || self.bucket_bits >= self.bits.min(40) {
+            return false;
+        }
+        self.buckets.resize_with(2 * count, Bucket::default);
+        let (low, high) = self.buckets.split_at_mut(count);
+        for (from, twin) in low.iter().zip(high.iter()) {
+            let mut free = twin.slots.iter();
+            for slot in from.slots.iter().filter(|s| !s.is_empty()) {
+                let (check, entry) = (slot.check(), slot.read());
+                if check & 1 == 0 {
+                    slot.write(check >> 1, entry);
+                } else if let Some(to) = free.next() {
+                    to.write(check >> 1, entry);
+                    slot.clear();
+                }
+            }
+        }
+        self.bucket_bits += 1;
+        true
     }
 
     /// A table of `memory` bytes holding this one's entries (as many as fit).
@@ -695,5 +742,31 @@ mod tests {
         assert!(proven.iter().all(|&(m, w, work)| other.restore(m, w, work)));
         assert_eq!(other.proven().len(), buckets);
         assert!(!other.restore(1 << 70, true, 1), "not a 4x4 key");
+    }
+
+    #[test]
+    fn doubling_in_place_keeps_every_entry_where_a_lookup_finds_it() {
+        let mut table = Table::growable(4, 1 << 16, 1 << 18).unwrap();
+        let buckets = table.buckets.len();
+        // Mixed keys spread over every bit a 4x4 key has (65).
+        let mixed: Vec<u128> = (1..=buckets as u128 * 2)
+            .map(|i| (i * 0x9E37_79B9_7F4A_7C15_F39D) % (1 << 65))
+            .collect();
+        for (i, &m) in mixed.iter().enumerate() {
+            table.store(table.place_of_mixed(m), i as u32, 7, 1 + i as u32 % 5);
+        }
+        let held = |table: &Table| -> Vec<Option<Stored>> {
+            mixed
+                .iter()
+                .map(|&m| table.get(table.place_of_mixed(m)))
+                .collect()
+        };
+        let before = held(&table);
+        assert!(before.iter().filter(|e| e.is_some()).count() > buckets);
+        assert!(table.double() && table.double());
+        assert_eq!(table.memory(), 1 << 18);
+        assert_eq!(held(&table), before);
+        assert!(!table.double(), "no room was set aside past 256 KB");
+        assert_eq!(table.memory(), 1 << 18);
     }
 }
