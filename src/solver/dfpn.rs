@@ -407,8 +407,10 @@ impl Prover {
     /// Whether the limits and the machine leave room to double the table.
     fn may_grow(&self) -> bool {
         let doubled = self.table.memory() * 2;
-        let available = crate::search::tt::available_mib().map_or(usize::MAX, |m| m << 20);
-        doubled <= self.limits.memory && doubled <= available
+        // The limit first: a table at its limit is asked at every poll, and reading the
+        // system's free memory costs a file read.
+        doubled <= self.limits.memory
+            && doubled <= crate::search::tt::available_mib().map_or(usize::MAX, |m| m << 20)
     }
 
     /// Doubles the table if the limits allow; false if they do not, the table is shared
