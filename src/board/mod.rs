@@ -457,18 +457,18 @@ impl Board {
     /// Sets a square's contents, as the `set` command does: `spots == 0` makes it white (with
     /// one spot under the 2014 rules, none under the 2013 rules); otherwise `owner` takes it
     /// with `spots` spots. The caller checks that `spots` is at most the square's neighbour
-    /// count and that a coloured square has an owner. The side to move follows the spot
-    /// count's parity as a move would; 2013 play sets it back with `set_to_move`.
+    /// count (the notation reader allows more on a won board, where a winning chain may stop
+    /// with squares overfull) and that a coloured square has an owner. The side to move
+    /// follows the spot count's parity as a move would; 2013 play sets it back with
+    /// `set_to_move`.
     pub fn set_square(&mut self, sq: usize, spots: u8, owner: Option<Colour>) {
         let (spots, owner) = if spots == 0 {
             (self.white_spots(), None)
         } else {
             (spots, owner)
         };
-        debug_assert!(
-            spots <= geometry(self.size).capacity[sq] && owner.is_some()
-                || spots == self.white_spots()
-        );
+        // A square's spots take four bits.
+        debug_assert!(spots <= 15 && (owner.is_some() || spots == self.white_spots()));
         self.total = self.total - self.spots(sq) as u16 + spots as u16;
         self.put_spots(sq, spots);
         let bit = 1u128 << sq;
