@@ -84,7 +84,7 @@ impl LastJump {
     }
 
     /// Whether the side to move wins when the game stops here: only if it jumped last.
-    /// When nobody has jumped, the side that cannot move loses (see the README).
+    /// When nobody has jumped, the side that cannot move loses (see docs/snatch.md).
     pub fn mover_wins_if_stuck(self) -> bool {
         self == LastJump::Mover
     }

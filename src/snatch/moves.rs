@@ -5,7 +5,7 @@
 //! legal moves are the slides that make a jump possible, or, when no slide does, the slides
 //! that bring some piece closer to another than the present least distance. A move is its
 //! resulting board: chains that reach the same board are one move (the first chain found
-//! names it). See the README's "Jump Snatch" section for why.
+//! names it). See docs/snatch.md ("Readings of the open points") for why.
 
 use super::board::{Board, DIRECTIONS, jumpers, min_distance, squares_of, within};
 use std::fmt;

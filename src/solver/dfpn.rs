@@ -611,7 +611,7 @@ fn summarise(numbers: &[Entry]) -> Summary {
 /// The numbers of a position never expanded: one move may win it, and refuting it takes
 /// a proof per move (the mobility heuristic of df-pn+), much more when the side to move
 /// owns many squares. The weight 24 was tuned on seeded 4x4 positions: against plain
-/// mobility it searches 34% fewer positions 8 moves in, 43% fewer 10 moves in (README).
+/// mobility it searches 34% fewer positions 8 moves in, 43% fewer 10 moves in (docs/solving.md).
 fn fresh(board: &Board) -> Entry {
     let owned = board.owned(board.to_move()).count_ones();
     Entry {
