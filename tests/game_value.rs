@@ -348,8 +348,10 @@ fn a_tiny_table_collects_garbage_and_still_proves_and_writes_a_whole_proof() {
             .shared
             .collections
             .load(std::sync::atomic::Ordering::Relaxed);
+        // A search of fewer positions than twice the table's entries may fit in it (a
+        // position searched again takes no new entry).
         assert!(
-            collections > 0 || roomy.positions < 3000,
+            collections > 0 || roomy.positions < 2 * 3072,
             "{}",
             b.to_notation()
         );
