@@ -18,9 +18,11 @@
 //! double when it chooses), the virtual proof numbers of Pawlewicz and Hayward's parallel
 //! df-pn.
 
+use super::estimate::fresh;
 use super::key::{MAX_KEY_SIZE, Symmetries};
+pub use super::limits::{Limits, Stop};
 use super::table::{Place, Table};
-use crate::board::{Board, Rules, Squares, geometry};
+use crate::board::{Board, Squares, geometry};
 use arrayvec::ArrayVec;
 use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU64, AtomicUsize, Ordering::Relaxed};
 use std::sync::{Arc, LazyLock};
@@ -47,37 +49,6 @@ impl Entry {
     pub fn is_loss(self) -> bool {
         self.dn == 0
     }
-}
-
-/// When the prover must stop, whatever it has proven by then.
-#[derive(Clone, Copy, Debug)]
-pub struct Limits {
-    pub deadline: Option<Instant>,
-    /// Positions expanded.
-    pub positions: u64,
-    /// Bytes the table may take.
-    pub memory: usize,
-}
-
-impl Default for Limits {
-    fn default() -> Limits {
-        Limits {
-            deadline: None,
-            positions: u64::MAX,
-            memory: usize::MAX,
-        }
-    }
-}
-
-/// Why a prover stopped before an answer.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Stop {
-    Time,
-    Positions,
-    /// Proven entries alone fill the table.
-    Memory,
-    /// Ctrl-C or SIGTERM (see [`super::checkpoint`]).
-    Interrupted,
 }
 
 /// What the threads proving one position share besides the table: why they must stop,
@@ -246,8 +217,7 @@ impl Prover {
     pub fn new(size: usize, limits: Limits) -> Option<Prover> {
         let sym = Symmetries::new(size)?;
         // The room to double in place is address space only until it is used.
-        let available = crate::search::tt::available_mib().map_or(usize::MAX, |m| m << 20);
-        let most = limits.memory.min(available);
+        let most = limits.memory.min(available_memory());
         let table = Table::growable(size, limits.memory.min(FIRST_TABLE), most).ok()?;
         Some(Prover::sharing(
             sym,
@@ -409,8 +379,7 @@ impl Prover {
         let doubled = self.table.memory() * 2;
         // The limit first: a table at its limit is asked at every poll, and reading the
         // system's free memory costs a file read.
-        doubled <= self.limits.memory
-            && doubled <= crate::search::tt::available_mib().map_or(usize::MAX, |m| m << 20)
+        doubled <= self.limits.memory && doubled <= available_memory()
     }
 
     /// Doubles the table if the limits allow; false if they do not, the table is shared
@@ -428,8 +397,7 @@ impl Prover {
     /// Replaces the table by one of `memory` bytes holding the same entries; false if
     /// the table is shared or the memory cannot be had.
     fn grow_to(&mut self, memory: usize) -> bool {
-        let available = crate::search::tt::available_mib().map_or(usize::MAX, |m| m << 20);
-        if memory <= self.table.memory() || memory > available {
+        if memory <= self.table.memory() || memory > available_memory() {
             return false;
         }
         let Some(table) = Arc::get_mut(&mut self.table) else {
@@ -572,6 +540,11 @@ impl Prover {
     }
 }
 
+/// The bytes the system has free for new allocations (unbounded where it cannot say).
+fn available_memory() -> usize {
+    crate::search::tt::available_mib().map_or(usize::MAX, |m| m << 20)
+}
+
 /// Moves on the largest board a key holds.
 const MAX_MOVES: usize = MAX_KEY_SIZE * MAX_KEY_SIZE;
 
@@ -607,39 +580,6 @@ fn summarise(numbers: &[Entry]) -> Summary {
     }
     s
 }
-
-/// The numbers of a position never expanded: one move may win it, and refuting it takes
-/// a proof per move (the mobility heuristic of df-pn+), much more when the side to move
-/// owns many squares; both scaled by [`depth_weight`]. The weight 24 was tuned on seeded
-/// 4x4 positions: against plain mobility it searches 34% fewer positions 8 moves in, 43%
-/// fewer 10 moves in (docs/solving.md).
-fn fresh(board: &Board) -> Entry {
-    let owned = board.owned(board.to_move()).count_ones();
-    let depth = depth_weight(board);
-    Entry {
-        pn: depth,
-        dn: (board.legal_moves().count_ones() + OWNED_WEIGHT * owned) * depth,
-    }
-}
-
-/// How far a position is from the end of the game, as a weight on its fresh numbers: the
-/// spots still to be played before every square is full (4x4: 48 spots in all), plus 3.
-/// A node once expanded then looks cheaper than its unexpanded siblings, so the search
-/// follows a line down to where positions are decided instead of widening near the root
-/// (the idea of deep df-pn). Measured (docs/solving.md) on 4x4 under the 2014 rules: the
-/// start searched 90 million positions instead of 150 to 166 million, seeded positions 6
-/// to 14 moves in 16 to 18% fewer; on 5x5 30 moves in it searched 24 to 56% more, and on
-/// 2013 4x4 positions 22 moves in 7 to 26% more, so everywhere else it is 1.
-fn depth_weight(board: &Board) -> u32 {
-    const FULL_4X4: u32 = 48;
-    if board.size() != 4 || board.rules() != Rules::V2014 {
-        return 1;
-    }
-    (FULL_4X4 + 3).saturating_sub(board.total_spots()).max(1)
-}
-
-/// How much more a square the side to move owns makes it to refute, than a move.
-const OWNED_WEIGHT: u32 = 24;
 
 struct Summary {
     entry: Entry,

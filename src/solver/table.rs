@@ -10,7 +10,7 @@
 //! **Exactness.** A stored value never answers for another position. A position's exact key
 //! ([`super::key`]) is first packed into `bits` bits: nine states a square (white, or red or
 //! blue with one to four spots) in base 9, or on 4x4 the key's nibbles with white squares
-//! cleared (see `pack_4x4`), and the side to move. (White squares hold one
+//! cleared (see [`super::packing`]), and the side to move. (White squares hold one
 //! spot under the 2014 rules and none under the 2013 rules; a table learns which from its
 //! first position and refuses to pack any other, so the packing is one-to-one on what it
 //! stores.) Then a bijection of the
@@ -36,6 +36,7 @@
 use super::dfpn::INF;
 use super::key::MAX_KEY_SIZE;
 use super::memory_hints;
+use super::packing::{NO_WHITE, key_bits, mix, pack};
 use std::sync::atomic::Ordering::{Acquire, Relaxed, Release};
 use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU32, fence};
 
@@ -125,8 +126,6 @@ pub struct Table {
     /// Whether several threads may write now (see [`Bucket::hold`]).
     shared_writers: AtomicBool,
 }
-
-const NO_WHITE: u8 = u8::MAX;
 
 /// A bucket held for writing; its version goes back to even (one more write done) when
 /// dropped.
@@ -225,16 +224,6 @@ fn entries(slots: &[Slot; WAYS]) -> arrayvec::ArrayVec<(u64, Stored), WAYS> {
         .filter(|s| !s.is_empty())
         .map(|s| (s.check(), s.read()))
         .collect()
-}
-
-/// Bits of a packed key on `size` x `size` boards: base 9 a square (a nibble a square on
-/// 4x4), and the side to move.
-pub fn key_bits(size: usize) -> u32 {
-    if size == 4 {
-        return 65;
-    }
-    let states = 9u128.pow((size * size) as u32);
-    128 - (states - 1).leading_zeros() + 1
 }
 
 /// Bytes one bucket takes.
@@ -520,129 +509,11 @@ impl Table {
     }
 }
 
-/// The exact key packed into [`key_bits`] bits: each square's state in base 9 (0 white,
-/// 1 to 4 red spots, 5 to 8 blue spots), then the side to move; `None` for a square no game
-/// reaches, or a white square whose spots are not those of the table's other positions
-/// (`white`, learnt from the first). The key's two layouts are those of [`super::key`]:
-/// nibbles on 4x4, five bits a square on the other sizes.
-fn pack(size: usize, key: u128, white: &AtomicU8) -> Option<u128> {
-    if size == 4 {
-        return pack_4x4(key, white);
-    }
-    // Bit s set: some white square holds s spots.
-    let mut whites = 0u8;
-    let mut packed: u128 = 0;
-    for sq in (0..size * size).rev() {
-        let code = (key >> (5 * sq)) as u8 & 31;
-        let (red, blue) = (u8::from(code >> 3 == 1), u8::from(code >> 3 == 2));
-        packed = packed * 9 + u128::from(digit(code & 7, red, blue, &mut whites)?);
-    }
-    if whites != 0 && whites != 1 << learn_white(white, whites.trailing_zeros() as u8) {
-        return None;
-    }
-    Some(packed << 1 | key >> 127)
-}
-
-/// The 4x4 key packed in 65 bits by word operations (a base-9 loop took a quarter of a
-/// proof's time): the key's own nibbles (spots, and 8 for red), with white squares' nibbles
-/// cleared, then the side to move. One-to-one on the positions it packs: a nibble tells
-/// white (0), blue (its spots, at least 1) and red (8 and its spots) apart, given that
-/// every white square holds the table's white spots and no blue square is empty.
-fn pack_4x4(key: u128, white: &AtomicU8) -> Option<u128> {
-    const ONES: u64 = 0x1111_1111_1111_1111;
-    let (low, high) = (key as u64, (key >> 64) as u64);
-    let red = low >> 3 & ONES;
-    let blue = high & ONES;
-    let spots = low & 0x7777_7777_7777_7777;
-    let occupied = (spots | spots >> 1 | spots >> 2) & ONES;
-    if red & blue != 0 || blue & !occupied != 0 {
-        return None;
-    }
-    let whites = !(red | blue) & ONES;
-    let white_nibbles = whites * 0xF;
-    let white_spots = spots & white_nibbles;
-    if whites != 0 {
-        let seen = match white_spots {
-            0 => 0,
-            s if s == whites => 1,
-            _ => return None,
-        };
-        if u64::from(learn_white(white, seen)) * whites != white_spots {
-            return None;
-        }
-    }
-    Some(u128::from(low & !white_nibbles) << 1 | key >> 127)
-}
-
-/// The table's white spots: `seen` if this is the first position with a white square.
-fn learn_white(white: &AtomicU8, seen: u8) -> u8 {
-    match white.load(Relaxed) {
-        NO_WHITE => white
-            .compare_exchange(NO_WHITE, seen, Relaxed, Relaxed)
-            .map_or_else(|w| w, |_| seen),
-        w => w,
-    }
-}
-
-/// A square's digit (0 white, 1 to 4 red spots, 5 to 8 blue spots); `None` for a state no
-/// game reaches. A white square's spots are noted in `whites`.
-fn digit(spots: u8, red: u8, blue: u8, whites: &mut u8) -> Option<u8> {
-    match (red, blue, spots) {
-        (0, 0, 0 | 1) => {
-            *whites |= 1 << spots;
-            Some(0)
-        }
-        (1, 0, 1..=4) => Some(spots),
-        (0, 1, 1..=4) => Some(4 + spots),
-        _ => None,
-    }
-}
-
-/// A bijection of the `bits`-bit numbers that spreads every input bit over the low ones:
-/// murmur3's 64-bit finaliser, cut to `bits` bits (xor with a right shift and
-/// multiplication by an odd number are both invertible modulo a power of two).
-fn mix(x: u128, bits: u32) -> u128 {
-    if bits <= 64 {
-        let mask = u64::MAX >> (64 - bits);
-        let s = bits.div_ceil(2);
-        let mut x = x as u64;
-        x ^= x >> s;
-        x = x.wrapping_mul(0xff51_afd7_ed55_8ccd) & mask;
-        x ^= x >> s;
-        x = x.wrapping_mul(0xc4ce_b9fe_1a85_ec53) & mask;
-        x ^= x >> s;
-        return u128::from(x);
-    }
-    let mask = u128::MAX >> (128 - bits);
-    let s = bits.div_ceil(2);
-    let mut x = x;
-    x ^= x >> s;
-    x = x.wrapping_mul(0xff51_afd7_ed55_8ccd_c4ce_b9fe_1a85_ec53) & mask;
-    x ^= x >> s;
-    x = x.wrapping_mul(0x9e37_79b9_7f4a_7c15_f39c_c060_5ced_c835) & mask;
-    x ^= x >> s;
-    x
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::board::{Board, Squares};
     use crate::solver::key::Symmetries;
-
-    #[test]
-    fn mixing_is_a_bijection_of_the_packed_keys() {
-        for bits in [12, 14] {
-            let mut seen = vec![false; 1 << bits];
-            for x in 0..1u128 << bits {
-                let m = mix(x, bits) as usize;
-                assert!(m < 1 << bits && !seen[m], "{bits} bits: {x}");
-                seen[m] = true;
-            }
-        }
-        assert_eq!(key_bits(4), 65);
-        assert_eq!(key_bits(5), 81);
-    }
 
     /// Positions of seeded random games on `size` x `size` boards, not over.
     fn positions(size: usize, count: usize) -> Vec<Board> {
