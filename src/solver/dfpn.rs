@@ -21,7 +21,7 @@
 use super::estimate::fresh;
 use super::key::{MAX_KEY_SIZE, Symmetries};
 pub use super::limits::{Limits, Stop};
-use super::table::{Place, Table};
+use super::table::{Place, Stored, Table};
 use crate::board::{Board, Squares, geometry};
 use arrayvec::ArrayVec;
 use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU64, AtomicUsize, Ordering::Relaxed};
@@ -279,6 +279,25 @@ impl Prover {
         self.read(self.place(board)).unwrap_or(Entry::FRESH)
     }
 
+    /// What the table knows of each of `boards` (a fresh entry where nothing), with the
+    /// positions searched below it (0 where nothing): their buckets are fetched together,
+    /// so that their cache misses overlap.
+    pub fn lookup_all(&self, boards: &[Board]) -> ArrayVec<(Entry, u32), MAX_MOVES> {
+        let places: ArrayVec<Option<Place>, MAX_MOVES> =
+            boards.iter().map(|b| self.place(b)).collect();
+        for place in places.iter().flatten() {
+            self.table.prefetch(*place);
+        }
+        let known = |s: Stored| (Entry { pn: s.pn, dn: s.dn }, s.work);
+        places
+            .iter()
+            .map(|&p| {
+                p.and_then(|p| self.table.get(p))
+                    .map_or((Entry::FRESH, 0), known)
+            })
+            .collect()
+    }
+
     fn place(&self, board: &Board) -> Option<Place> {
         self.table.place(self.sym.key(board))
     }
@@ -298,7 +317,7 @@ impl Prover {
             return known;
         }
         self.unwinding = false;
-        self.mid(board, place, INF, INF)
+        self.mid(board, place, INF, INF, 0)
     }
 
     /// Grows the table to `memory` bytes now (before other threads share it); false if
@@ -417,7 +436,14 @@ impl Prover {
 
     /// Multiple iterative deepening: search below `board` until its numbers reach one of
     /// the thresholds, and store them.
-    fn mid(&mut self, board: &Board, place: Option<Place>, th_pn: u32, th_dn: u32) -> Entry {
+    fn mid(
+        &mut self,
+        board: &Board,
+        place: Option<Place>,
+        th_pn: u32,
+        th_dn: u32,
+        depth: u32,
+    ) -> Entry {
         let start = self.positions;
         self.count();
         let mut children = Children::new();
@@ -428,21 +454,22 @@ impl Prover {
         // With one thread, a child's numbers change only while it is searched: every move
         // adds a spot, so no position below one child is another child of this node. Read
         // them once, then keep them here. Other threads change them at any time: re-read.
-        let parallel = self.shared.threads() > 1;
+        // Threads meet near the root only: there they steer apart and see what the others
+        // proved at every step; below, each searches like a single thread (no busy marks, no
+        // re-reading), since it is alone in its subtree nearly always.
+        let shared = self.shared.threads() > 1 && depth < SHARED_DEPTH;
         let mut numbers: ArrayVec<Entry, MAX_MOVES> = children
             .iter()
             .map(|(place, child)| self.read(*place).unwrap_or_else(|| fresh(child)))
             .collect();
-        let busy = place
-            .filter(|_| parallel)
-            .map(|p| self.shared.busy_index(p));
+        let busy = place.filter(|_| shared).map(|p| self.shared.busy_index(p));
         busy.map(|i| self.shared.busy[i].fetch_add(1, Relaxed));
         let mut first = true;
         let found = loop {
-            if parallel && !std::mem::take(&mut first) {
+            if shared && !std::mem::take(&mut first) {
                 self.refresh(&children, &mut numbers);
             }
-            let s = if parallel {
+            let s = if shared {
                 self.summarise_shared(&children, &numbers)
             } else {
                 summarise(&numbers)
@@ -460,7 +487,7 @@ impl Prover {
             // (With other threads' children counted double, the chosen child may already
             // be past that: give it one step more than it has.)
             let child_th_dn = child_th_dn.max(numbers[s.best].dn.saturating_add(1).min(INF));
-            numbers[s.best] = self.mid(child, *child_place, child_th_pn, child_th_dn);
+            numbers[s.best] = self.mid(child, *child_place, child_th_pn, child_th_dn, depth + 1);
         };
         busy.map(|i| self.shared.busy[i].fetch_sub(1, Relaxed));
         let work = (self.positions - start).min(u64::from(u32::MAX)) as u32;
@@ -536,6 +563,12 @@ impl Prover {
                 children.push((self.table.place(key), child));
             }
         }
+        // The buckets' misses overlap one another, not the moves and keys above.
+        for (place, _) in children.iter() {
+            if let Some(p) = place {
+                self.table.prefetch(*p);
+            }
+        }
         true
     }
 }
@@ -545,8 +578,14 @@ fn available_memory() -> usize {
     crate::search::tt::available_mib().map_or(usize::MAX, |m| m << 20)
 }
 
+/// The plies below the root within which threads share their work (see [`Prover::mid`]).
+/// Measured on the 4x4 start (docs/solving.md): sharing at every depth searched 82.8 and
+/// 90.4 million positions on two threads in 63.7 and 70.7 s; sharing within 3 to 8 plies,
+/// 71 to 87 million in 42 to 59 s.
+const SHARED_DEPTH: u32 = 6;
+
 /// Moves on the largest board a key holds.
-const MAX_MOVES: usize = MAX_KEY_SIZE * MAX_KEY_SIZE;
+pub const MAX_MOVES: usize = MAX_KEY_SIZE * MAX_KEY_SIZE;
 
 /// A node's children with their places, on the stack: a node is expanded for every
 /// position searched, and allocating for it took 3.5% of a proof's time (perf).

@@ -93,6 +93,26 @@ pub fn game_value_threads(
     threads: usize,
     progress: Option<Box<dyn FnMut(u64, usize) + Send>>,
 ) -> (Report, Option<Prover>) {
+    game_value_sized(board, limits, threads, progress, ProofSize::Walk)
+}
+
+/// Whether a game value's report walks the proof to count its positions, or leaves that
+/// to the caller that writes the proof ([`proof::write_proof_counted`] counts them as it
+/// writes: one walk of a proof of millions of positions instead of two).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ProofSize {
+    Walk,
+    Skip,
+}
+
+/// [`game_value_threads`], the proof's size counted or not (see [`ProofSize`]).
+pub fn game_value_sized(
+    board: &Board,
+    limits: Limits,
+    threads: usize,
+    progress: Option<Box<dyn FnMut(u64, usize) + Send>>,
+    size: ProofSize,
+) -> (Report, Option<Prover>) {
     let start = Instant::now();
     let mut report = Report::empty(board);
     let threads = useful_threads(board, threads);
@@ -101,6 +121,9 @@ pub fn game_value_threads(
     };
     prover.on_progress = progress;
     value(&mut prover, board, threads, start, &mut report);
+    if size == ProofSize::Walk {
+        report.size_proof(&mut prover);
+    }
     (report, Some(prover))
 }
 
@@ -114,6 +137,7 @@ pub fn game_value_checkpointed(
     threads: usize,
     progress: Option<Box<dyn FnMut(u64, usize) + Send>>,
     path: &std::path::Path,
+    size: ProofSize,
 ) -> Result<(Report, Option<Prover>, usize), checkpoint::CheckpointError> {
     let start = Instant::now();
     let mut report = Report::empty(board);
@@ -129,6 +153,9 @@ pub fn game_value_checkpointed(
         value(&mut prover, board, threads, start, &mut report)
     });
     let saved = checkpoint::save(path, board, &prover.table)?;
+    if size == ProofSize::Walk {
+        report.size_proof(&mut prover);
+    }
     Ok((report, Some(prover), saved))
 }
 
@@ -164,8 +191,6 @@ fn value(prover: &mut Prover, board: &Board, threads: usize, start: Instant, rep
     report.positions = prover.positions;
     report.memory = prover.memory();
     report.elapsed = start.elapsed();
-    let winner = report.winner();
-    report.proof_size = winner.and_then(|w| proof::proof_size(prover, board, w));
 }
 
 /// The value of `board` by `prover` on `threads` threads: the root proven, then every
@@ -235,6 +260,13 @@ impl Report {
             memory: 0,
             first_moves: Vec::new(),
         }
+    }
+
+    /// Counts the positions of the proof that `prover`'s table holds (when the value is
+    /// proven).
+    pub fn size_proof(&mut self, prover: &mut Prover) {
+        let winner = self.winner();
+        self.proof_size = winner.and_then(|w| proof::proof_size(prover, &self.board, w));
     }
 
     /// The winner, when proven.

@@ -14,36 +14,44 @@ mod check;
 
 pub use check::{CheckError, Verified, verify};
 
-use super::dfpn::Prover;
+use super::dfpn::{MAX_MOVES, Prover};
 use super::key;
 use crate::board::{Board, Colour, Squares};
+use arrayvec::ArrayVec;
 use rustc_hash::FxHashSet;
 use std::hash::Hash;
 use std::io::{self, Write};
 
-/// The winner's move at `board` that the table proves (an immediate win if there is one).
-/// A step the table no longer holds (a full table forgets) is proven again: the position
-/// itself first, which leaves its winning move in the table, then move by move.
+/// The winner's move at `board` that the table proves (an immediate win if there is one),
+/// the one with the least work below it where several are proven: the smallest proof the
+/// table offers, as far as it can tell. A step the table no longer holds (a full table
+/// forgets) is proven again: the position itself first, which leaves its winning move in
+/// the table, then move by move.
 fn proven_move(prover: &mut Prover, board: &Board) -> Option<usize> {
-    let after = |sq: usize| {
+    let mut moves = ArrayVec::<usize, MAX_MOVES>::new();
+    let mut children = ArrayVec::<Board, MAX_MOVES>::new();
+    for sq in Squares(board.legal_moves()) {
         let mut child = *board;
         child.play(sq);
-        child
-    };
-    let moves = Squares(board.legal_moves());
-    if let Some(sq) = moves.clone().find(|&sq| after(sq).winner().is_some()) {
-        return Some(sq);
+        if child.winner().is_some() {
+            return Some(sq);
+        }
+        moves.push(sq);
+        children.push(child);
     }
+    // Every child's bucket at once: the proof of the 4x4 start asks this of 4 million
+    // positions, and one miss after the other made writing it take a third of the search.
     let known = |prover: &Prover| {
-        moves
-            .clone()
-            .find(|&sq| prover.lookup(&after(sq)).is_loss())
+        let entries = prover.lookup_all(&children);
+        (0..moves.len())
+            .filter(|&i| entries[i].0.is_loss())
+            .min_by_key(|&i| entries[i].1)
     };
-    if let Some(sq) = known(prover) {
-        return Some(sq);
-    }
-    prover.prove(board);
-    known(prover).or_else(|| moves.clone().find(|&sq| prover.prove(&after(sq)).is_loss()))
+    let found = known(prover).or_else(|| {
+        prover.prove(board);
+        known(prover).or_else(|| (0..moves.len()).find(|&i| prover.prove(&children[i]).is_loss()))
+    });
+    found.map(|i| moves[i])
 }
 
 /// Walks the proof below `root` (whose side to move is `winner` or its victim), once per
@@ -124,10 +132,30 @@ pub fn write_proof(
     winner: Colour,
     out: &mut dyn Write,
 ) -> io::Result<usize> {
+    write_proof_counted(prover, root, winner, out).map(|w| w.lines)
+}
+
+/// What writing a proof wrote.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Written {
+    /// Move lines: the winner's positions.
+    pub lines: usize,
+    /// Positions of the proof, both sides to move (what [`proof_size`] counts).
+    pub positions: usize,
+}
+
+/// [`write_proof`], counting the proof's positions as it goes (one walk where
+/// [`proof_size`] then [`write_proof`] take two).
+pub fn write_proof_counted(
+    prover: &mut Prover,
+    root: &Board,
+    winner: Colour,
+    out: &mut dyn Write,
+) -> io::Result<Written> {
     out.write_all(header(root, winner).as_bytes())?;
-    let lines = write_lines(prover, root, winner, out)?;
-    out.write_all(trailer(lines).as_bytes())?;
-    Ok(lines)
+    let written = write_counted(prover, root, winner, out)?;
+    out.write_all(trailer(written.lines).as_bytes())?;
+    Ok(written)
 }
 
 /// Writes the winner's move at every position of the proof below `root`
@@ -138,21 +166,35 @@ pub fn write_lines(
     winner: Colour,
     out: &mut dyn Write,
 ) -> io::Result<usize> {
-    let mut lines = 0;
+    write_counted(prover, root, winner, out).map(|w| w.lines)
+}
+
+/// [`write_lines`], counting the positions too.
+fn write_counted(
+    prover: &mut Prover,
+    root: &Board,
+    winner: Colour,
+    out: &mut dyn Write,
+) -> io::Result<Written> {
+    let mut written = Written {
+        lines: 0,
+        positions: 0,
+    };
     let mut result = Ok(());
     let sym = key::Symmetries::new(root.size()).ok_or_else(|| io::Error::other("too big"))?;
     let key = |b: &Board| sym.key(b);
     let complete = walk(prover, root, winner, &key, &mut |b, sq| {
+        written.positions += 1;
         let Some(sq) = sq else { return };
         let c = b.coord(sq);
         if result.is_ok() {
             result = writeln!(out, "{} {} {}", b.to_notation(), c.row, c.col);
         }
-        lines += 1;
+        written.lines += 1;
     });
     result?;
     if !complete {
         return Err(io::Error::other("the table does not hold the whole proof"));
     }
-    Ok(lines)
+    Ok(written)
 }

@@ -4,7 +4,8 @@
 use super::collection::{self, Line, Settings, Summary};
 use super::dfpn::Limits;
 use super::dfpn::Stop;
-use super::{Value, checkpoint, game_value_checkpointed, game_value_threads, proof};
+use super::{ProofSize, Report, Value, checkpoint, game_value_checkpointed, game_value_sized};
+use super::{dfpn::Prover, proof};
 use crate::board::Board;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::io::{IsTerminal, Write};
@@ -31,13 +32,18 @@ pub fn value(board: &Board, limits: Limits, threads: usize, files: Files) -> i32
             memory as f64 / 1e6
         ));
     });
-    let (report, prover) = match files.checkpoint {
-        None => game_value_threads(board, limits, threads, Some(progress)),
+    // With a proof to write, its positions are counted as it is written: one walk, not two.
+    let size = match proof_path {
+        Some(_) => ProofSize::Skip,
+        None => ProofSize::Walk,
+    };
+    let (mut report, prover) = match files.checkpoint {
+        None => game_value_sized(board, limits, threads, Some(progress), size),
         Some(path) => {
             if let Err(e) = checkpoint::catch_interruptions() {
                 eprintln!("error: cannot catch Ctrl-C: {e}");
             }
-            match game_value_checkpointed(board, limits, threads, Some(progress), path) {
+            match game_value_checkpointed(board, limits, threads, Some(progress), path, size) {
                 Ok((report, prover, saved)) => {
                     bar.finish_and_clear();
                     println!(
@@ -63,8 +69,8 @@ pub fn value(board: &Board, limits: Limits, threads: usize, files: Files) -> i32
     if report.value == Value::Unknown(Stop::Interrupted) {
         return 130;
     }
-    println!("{report}");
     let (Some(path), Some(mut prover), Some(winner)) = (proof_path, prover, report.winner()) else {
+        println!("{report}");
         return if proof_path.is_some() && report.winner().is_none() {
             eprintln!("error: no proof to write: the value is not proven");
             1
@@ -79,11 +85,8 @@ pub fn value(board: &Board, limits: Limits, threads: usize, files: Files) -> i32
         positions: u64::MAX,
         memory: limits.memory,
     });
-    let written = std::fs::File::create(path).and_then(|f| {
-        let mut out = std::io::BufWriter::new(f);
-        let n = proof::write_proof(&mut prover, board, winner, &mut out)?;
-        out.flush().map(|_| n)
-    });
+    let written = write_proof_file(path, &mut prover, &mut report);
+    println!("{report}");
     match written {
         Ok(n) => {
             println!(
@@ -93,10 +96,38 @@ pub fn value(board: &Board, limits: Limits, threads: usize, files: Files) -> i32
             0
         }
         Err(e) => {
-            // A proof cut short is no proof: leave no file that looks like one.
-            let _ = std::fs::remove_file(path);
             eprintln!("error: {}: {e}", path.display());
             1
+        }
+    }
+}
+
+/// Writes the proof of `report`'s value from `prover`'s table to `path` and counts its
+/// positions into the report; returns the winner's positions written. A proof cut short is
+/// no proof: on an error no file is left that looks like one (and the positions are
+/// counted by a walk of their own).
+fn write_proof_file(
+    path: &Path,
+    prover: &mut Prover,
+    report: &mut Report,
+) -> std::io::Result<usize> {
+    let winner = report
+        .winner()
+        .ok_or_else(|| std::io::Error::other("no value"))?;
+    let written = std::fs::File::create(path).and_then(|f| {
+        let mut out = std::io::BufWriter::new(f);
+        let n = proof::write_proof_counted(prover, &report.board, winner, &mut out)?;
+        out.flush().map(|_| n)
+    });
+    match written {
+        Ok(n) => {
+            report.proof_size = Some(n.positions);
+            Ok(n.lines)
+        }
+        Err(e) => {
+            let _ = std::fs::remove_file(path);
+            report.size_proof(prover);
+            Err(e)
         }
     }
 }
