@@ -291,7 +291,7 @@ fn writing_a_proof_counts_what_proof_size_counts() {
         let positions = prover.positions;
         let size = proof::proof_size(&mut prover, board, winner);
         let mut text = Vec::new();
-        let written = proof::write_proof_counted(&mut prover, board, winner, &mut text).unwrap();
+        let written = proof::write_proof_counted(&mut prover, board, winner, &mut text, 1).unwrap();
         if prover.positions == positions {
             assert_eq!(Some(written.positions), size, "{board:?}");
             same += 1;
@@ -308,11 +308,40 @@ fn writing_a_proof_counts_what_proof_size_counts() {
 
 /// Where several moves are proven to win, the proof takes the one with the least work below
 /// it: on the 2013 3x3 board (every first move wins) that proof is less than half the size
-/// of one that takes the first winning move found (14,018 positions before, 6,088 now).
+/// of one that takes the first winning move found (14,018 positions before, 6,083 now).
 #[test]
 fn a_proof_takes_the_winning_move_with_the_least_work_below_it() {
     let board = Board::with_rules(3, Rules::V2013);
     let (report, _) = game_value(&board, Limits::default());
     let size = report.proof_size.unwrap();
     assert!(size < 14_018 / 2, "{size} positions");
+}
+
+/// A proof written by two threads (`solve --proof` on 4x4 and larger) holds the same
+/// positions as one written by one thread (the lines come in another order, and a class of
+/// positions may be written as another of its images), and the checker accepts it.
+#[test]
+fn a_proof_written_by_two_threads_has_the_same_positions_and_checks() {
+    let mut boards = random_positions(Rules::V2014, 4, 10, 3);
+    // Six moves in: a proof of some 300,000 positions, with room for both threads.
+    boards.push("2r2r2b1-/1-1-1-1-/1-1-1-1-/1-2b2r2b".parse().unwrap());
+    let mut shared = 0;
+    for board in boards {
+        let (report, prover) = game_value(&board, Limits::default());
+        let (winner, mut prover) = (report.winner().unwrap(), prover.unwrap());
+        // A walk first, which proves again what the table forgot.
+        proof::proof_size(&mut prover, &board, winner);
+        let positions = prover.positions;
+        let mut one = Vec::new();
+        let by_one = proof::write_proof_counted(&mut prover, &board, winner, &mut one, 1).unwrap();
+        let mut two = Vec::new();
+        let by_two = proof::write_proof_counted(&mut prover, &board, winner, &mut two, 2).unwrap();
+        if prover.positions == positions {
+            assert_eq!(by_one, by_two, "{board:?}");
+        }
+        let checked = proof::verify(&String::from_utf8(two).unwrap()).unwrap();
+        assert_eq!(checked.positions, by_two.lines);
+        shared += usize::from(by_two.lines > 100_000 && prover.positions == positions);
+    }
+    assert!(shared > 0, "no proof big enough for the threads to share");
 }

@@ -31,6 +31,10 @@ use std::time::Instant;
 /// A proof or disproof number that cannot be reached: the node is decided.
 pub const INF: u32 = u32::MAX / 2;
 
+/// What [`Prover::lookup_all`] finds of a position: its entry, the positions searched below
+/// it, and its place in the table.
+pub type Looked = (Entry, u32, Option<Place>);
+
 /// What is known of one position, from its side to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Entry {
@@ -205,6 +209,16 @@ const FIRST_TABLE: usize = 1 << 20;
 
 /// The share of the table's slots past which it doubles (while the memory allows).
 const GROW_AT: f64 = 0.5;
+/// A table this large doubles only when it is as full as a collection would find it
+/// (`COLLECT_AT`), not half full: a random read of a larger table costs more (on this VM the
+/// 4x4 start searched 1.6 million positions a second on two threads in a 2 GB table and 1.4
+/// million in a 4 GB one, and doubling to 4 GB took seconds), so past this size the search
+/// fills the table it has before it asks for more.
+const BIG_TABLE: usize = 2 << 30;
+/// How long before its doubling the memory of the next size is faulted in, in the
+/// background (see [`Table::prepare_to_double`]): at this much less of a share of the
+/// table in use.
+const PREPARE_AHEAD: f64 = 0.2;
 /// The share past which undecided entries are collected, and the share of proven entries
 /// at which the search stops for memory.
 const COLLECT_AT: f64 = 0.85;
@@ -280,9 +294,9 @@ impl Prover {
     }
 
     /// What the table knows of each of `boards` (a fresh entry where nothing), with the
-    /// positions searched below it (0 where nothing): their buckets are fetched together,
-    /// so that their cache misses overlap.
-    pub fn lookup_all(&self, boards: &[Board]) -> ArrayVec<(Entry, u32), MAX_MOVES> {
+    /// positions searched below it (0 where nothing) and its place: their buckets are
+    /// fetched together, so that their cache misses overlap.
+    pub fn lookup_all(&self, boards: &[Board]) -> ArrayVec<Looked, MAX_MOVES> {
         let places: ArrayVec<Option<Place>, MAX_MOVES> =
             boards.iter().map(|b| self.place(b)).collect();
         for place in places.iter().flatten() {
@@ -292,8 +306,10 @@ impl Prover {
         places
             .iter()
             .map(|&p| {
-                p.and_then(|p| self.table.get(p))
-                    .map_or((Entry::FRESH, 0), known)
+                let (entry, work) = p
+                    .and_then(|p| self.table.get(p))
+                    .map_or((Entry::FRESH, 0), known);
+                (entry, work, p)
             })
             .collect()
     }
@@ -372,7 +388,17 @@ impl Prover {
         let used = self.shared.used.fetch_add(self.filled, Relaxed) + self.filled;
         self.filled = 0;
         let capacity = self.table.capacity() as f64;
-        if used as f64 > GROW_AT * capacity && self.may_grow() {
+        let grow_at = if self.table.memory() >= BIG_TABLE {
+            COLLECT_AT
+        } else {
+            GROW_AT
+        };
+        let preparing =
+            used as f64 > (grow_at - PREPARE_AHEAD) * capacity && !self.table.prepared_to_double();
+        if preparing && self.may_grow() {
+            self.table.prepare_to_double();
+        }
+        if used as f64 > grow_at * capacity && self.may_grow() {
             if self.shared.threads() > 1 {
                 self.shared.request_growth();
                 return;

@@ -161,7 +161,7 @@ pub fn game_value_checkpointed(
 
 /// The threads worth starting for `board`: one below 4x4, whose values take milliseconds
 /// (more would only start threads for them).
-fn useful_threads(board: &Board, threads: usize) -> usize {
+pub(crate) fn useful_threads(board: &Board, threads: usize) -> usize {
     if board.size() < 4 { 1 } else { threads.max(1) }
 }
 

@@ -11,6 +11,7 @@
 //! itself, square by square, and trusts nothing else.
 
 mod check;
+mod threads;
 
 pub use check::{CheckError, Verified, verify};
 
@@ -43,9 +44,11 @@ fn proven_move(prover: &mut Prover, board: &Board) -> Option<usize> {
     // positions, and one miss after the other made writing it take a third of the search.
     let known = |prover: &Prover| {
         let entries = prover.lookup_all(&children);
+        // Ties go to the least place, a choice of the position's class: every image of a
+        // position, however reached, gets the same move (so threads write the same proof).
         (0..moves.len())
             .filter(|&i| entries[i].0.is_loss())
-            .min_by_key(|&i| entries[i].1)
+            .min_by_key(|&i| (entries[i].1, entries[i].2))
     };
     let found = known(prover).or_else(|| {
         prover.prove(board);
@@ -132,7 +135,10 @@ pub fn write_proof(
     winner: Colour,
     out: &mut dyn Write,
 ) -> io::Result<usize> {
-    write_proof_counted(prover, root, winner, out).map(|w| w.lines)
+    out.write_all(header(root, winner).as_bytes())?;
+    let written = write_counted(prover, root, winner, out)?;
+    out.write_all(trailer(written.lines).as_bytes())?;
+    Ok(written.lines)
 }
 
 /// What writing a proof wrote.
@@ -145,15 +151,21 @@ pub struct Written {
 }
 
 /// [`write_proof`], counting the proof's positions as it goes (one walk where
-/// [`proof_size`] then [`write_proof`] take two).
+/// [`proof_size`] then [`write_proof`] take two), on `threads` threads (see
+/// [`threads`]; with one, the same file on every run).
 pub fn write_proof_counted(
     prover: &mut Prover,
     root: &Board,
     winner: Colour,
-    out: &mut dyn Write,
+    out: &mut (dyn Write + Send),
+    threads: usize,
 ) -> io::Result<Written> {
     out.write_all(header(root, winner).as_bytes())?;
-    let written = write_counted(prover, root, winner, out)?;
+    let written = if threads > 1 {
+        threads::write_lines_threads(prover, root, winner, out, threads)?
+    } else {
+        write_counted(prover, root, winner, out)?
+    };
     out.write_all(trailer(written.lines).as_bytes())?;
     Ok(written)
 }

@@ -85,7 +85,10 @@ pub fn value(board: &Board, limits: Limits, threads: usize, files: Files) -> i32
         positions: u64::MAX,
         memory: limits.memory,
     });
-    let written = write_proof_file(path, &mut prover, &mut report);
+    // The threads the search used: one below 4x4, so that small proofs are the same file
+    // on every run.
+    let threads = super::useful_threads(board, threads);
+    let written = write_proof_file(path, &mut prover, &mut report, threads);
     println!("{report}");
     match written {
         Ok(n) => {
@@ -110,13 +113,14 @@ fn write_proof_file(
     path: &Path,
     prover: &mut Prover,
     report: &mut Report,
+    threads: usize,
 ) -> std::io::Result<usize> {
     let winner = report
         .winner()
         .ok_or_else(|| std::io::Error::other("no value"))?;
     let written = std::fs::File::create(path).and_then(|f| {
         let mut out = std::io::BufWriter::new(f);
-        let n = proof::write_proof_counted(prover, &report.board, winner, &mut out)?;
+        let n = proof::write_proof_counted(prover, &report.board, winner, &mut out, threads)?;
         out.flush().map(|_| n)
     });
     match written {

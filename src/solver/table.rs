@@ -38,7 +38,7 @@ use super::key::MAX_KEY_SIZE;
 use super::memory_hints;
 use super::packing::{NO_WHITE, key_bits, mix, pack};
 use std::sync::atomic::Ordering::{Acquire, Relaxed, Release};
-use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU32, fence};
+use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU32, AtomicUsize, fence};
 
 /// Slots in a bucket.
 const WAYS: usize = 3;
@@ -87,8 +87,9 @@ fn worth(e: Stored) -> u64 {
     u64::from(e.work) * if e.proven() { PROVEN_WORTH } else { 1 }
 }
 
-/// Where a position lives in the table: its bucket and its check.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// Where a position lives in the table: its bucket and its check (which together are the
+/// position's whole key, so their order is an order of the positions).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub struct Place {
     bucket: usize,
     check: u64,
@@ -123,6 +124,8 @@ pub struct Table {
     /// `NO_WHITE` until then.
     white: AtomicU8,
     collecting: AtomicBool,
+    /// The bucket count at which [`Table::prepare_to_double`] last ran.
+    prepared: AtomicUsize,
     /// Whether several threads may write now (see [`Bucket::hold`]).
     shared_writers: AtomicBool,
 }
@@ -274,6 +277,7 @@ impl Table {
             size,
             white: AtomicU8::new(NO_WHITE),
             collecting: AtomicBool::new(false),
+            prepared: AtomicUsize::new(0),
             shared_writers: AtomicBool::new(false),
         })
     }
@@ -361,6 +365,24 @@ impl Table {
         let was_empty = victim.is_empty();
         victim.write(place.check, Stored { pn, dn, work });
         was_empty
+    }
+
+    /// Starts faulting in, in the background, the memory that the next [`Table::double`]
+    /// will take (once for each size; only for tables of 64 MB and more, where it takes
+    /// longer than starting a thread), so that the doubling does not wait for the kernel.
+    pub fn prepare_to_double(&self) {
+        let count = self.buckets.len();
+        if count * BUCKET_BYTES < 64 << 20 || self.buckets.capacity() < 2 * count {
+            return;
+        }
+        if self.prepared.swap(count, Relaxed) != count {
+            memory_hints::populate_spare(&self.buckets, 2 * count);
+        }
+    }
+
+    /// Whether [`Table::prepare_to_double`] was called at this size.
+    pub fn prepared_to_double(&self) -> bool {
+        self.prepared.load(Relaxed) == self.buckets.len()
     }
 
     /// Doubles the table where it is, in the room set aside by [`Table::growable`]; false

@@ -1,0 +1,214 @@
+//! A proof written by several threads: the proof of the 4x4 start has millions of
+//! positions, and one thread walking them took ten seconds after the search, most of it
+//! waiting on memory (the table's buckets, the set of positions already written).
+//!
+//! The top of the proof is walked breadth-first by the calling thread until there are
+//! enough positions below it to share; then each thread takes those positions one at a
+//! time from a common list and walks each depth-first, as the single-thread writer does.
+//! One set of positions already walked (in shards, each behind its own lock) keeps every
+//! position to one thread and one line. Each thread gathers its lines and hands them to
+//! the output a megabyte at a time, so the order of the lines varies from run to run; the
+//! checker reads them in any order. With one thread the writer in [`super`] is used, and
+//! the file is the same on every run.
+
+use super::{Written, proven_move};
+use crate::board::{Board, Colour, Squares};
+use crate::solver::dfpn::Prover;
+use rustc_hash::FxHashSet;
+use std::collections::VecDeque;
+use std::io::{self, Write};
+use std::sync::{Arc, Mutex, PoisonError};
+
+/// Shards of the set of positions walked: enough that two threads rarely wait on one.
+const SHARDS: usize = 256;
+/// Positions of the top of the proof left for each thread before they start.
+const SHARE_PER_THREAD: usize = 512;
+/// Bytes of lines a thread gathers before it writes them out.
+const CHUNK: usize = 1 << 20;
+
+/// The positions walked so far, by canonical key.
+struct Seen(Vec<Mutex<FxHashSet<u128>>>);
+
+impl Seen {
+    fn new() -> Seen {
+        Seen((0..SHARDS).map(|_| Mutex::default()).collect())
+    }
+
+    /// True if `key` was not walked yet (and now is).
+    fn insert(&self, key: u128) -> bool {
+        let folded = (key as u64 ^ (key >> 64) as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let shard = &self.0[(folded >> 56) as usize % SHARDS];
+        shard
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .insert(key)
+    }
+}
+
+/// Where one thread's lines go: gathered, then written out a chunk at a time.
+struct Sink<'s, 'w> {
+    out: &'s Mutex<&'w mut (dyn Write + Send)>,
+    buffer: Vec<u8>,
+    written: Written,
+    error: Option<io::Error>,
+}
+
+impl<'s, 'w> Sink<'s, 'w> {
+    fn new(out: &'s Mutex<&'w mut (dyn Write + Send)>) -> Sink<'s, 'w> {
+        Sink {
+            out,
+            buffer: Vec::with_capacity(CHUNK + 256),
+            written: Written {
+                lines: 0,
+                positions: 0,
+            },
+            error: None,
+        }
+    }
+
+    /// Counts a position of the proof, with the winner's move where it is to move.
+    fn visit(&mut self, board: &Board, sq: Option<usize>) {
+        self.written.positions += 1;
+        let Some(sq) = sq else { return };
+        self.written.lines += 1;
+        let c = board.coord(sq);
+        // Writing into a Vec cannot fail.
+        let _ = writeln!(self.buffer, "{} {} {}", board.to_notation(), c.row, c.col);
+        if self.buffer.len() >= CHUNK {
+            self.flush();
+        }
+    }
+
+    fn flush(&mut self) {
+        if self.error.is_none() && !self.buffer.is_empty() {
+            let mut out = self.out.lock().unwrap_or_else(PoisonError::into_inner);
+            if let Err(e) = out.write_all(&self.buffer) {
+                self.error = Some(e);
+            }
+        }
+        self.buffer.clear();
+    }
+}
+
+/// One step of the walk at `board`: its line, and the positions below it to walk; false
+/// if the table lacks the winner's move there (and it cannot be proven again).
+fn step(
+    prover: &mut Prover,
+    board: &Board,
+    winner: Colour,
+    seen: &Seen,
+    sink: &mut Sink,
+    below: &mut dyn FnMut(Board),
+) -> bool {
+    if board.winner().is_some() || !seen.insert(prover.sym.key(board)) {
+        return true;
+    }
+    if board.to_move() == winner {
+        let Some(sq) = proven_move(prover, board) else {
+            return false;
+        };
+        sink.visit(board, Some(sq));
+        let mut child = *board;
+        child.play(sq);
+        below(child);
+    } else {
+        sink.visit(board, None);
+        for sq in Squares(board.legal_moves()) {
+            let mut child = *board;
+            child.play(sq);
+            below(child);
+        }
+    }
+    true
+}
+
+/// Writes the lines of the proof that `winner` wins from `root` with `threads` threads
+/// (each a prover sharing `prover`'s table, to prove again a step the table forgot).
+pub fn write_lines_threads(
+    prover: &mut Prover,
+    root: &Board,
+    winner: Colour,
+    out: &mut (dyn Write + Send),
+    threads: usize,
+) -> io::Result<Written> {
+    let seen = Seen::new();
+    let out = Mutex::new(out);
+    let mut sink = Sink::new(&out);
+    // The top of the proof, breadth-first, until there is enough below it to share.
+    let mut top = VecDeque::from([*root]);
+    while top.len() < threads * SHARE_PER_THREAD {
+        let Some(board) = top.pop_front() else { break };
+        if !step(prover, &board, winner, &seen, &mut sink, &mut |b| {
+            top.push_back(b)
+        }) {
+            return Err(incomplete());
+        }
+    }
+    let shared = Mutex::new(Vec::from(top));
+    prover.table.set_shared_writers(true);
+    let results: Vec<(Written, bool, Option<io::Error>)> = std::thread::scope(|scope| {
+        let helpers: Vec<_> = (1..threads)
+            .map(|thread| {
+                let mut helper = Prover::sharing(
+                    crate::solver::key::Symmetries::new(root.size()).expect("a keyed size"),
+                    Arc::clone(&prover.table),
+                    Arc::clone(&prover.shared),
+                    thread,
+                    prover.limits(),
+                );
+                let (seen, out, shared) = (&seen, &out, &shared);
+                scope.spawn(move || walk_shared(&mut helper, winner, seen, Sink::new(out), shared))
+            })
+            .collect();
+        let mut all = vec![walk_shared(prover, winner, &seen, sink, &shared)];
+        all.extend(helpers.into_iter().filter_map(|h| h.join().ok()));
+        all
+    });
+    prover.table.set_shared_writers(false);
+    let mut written = Written {
+        lines: 0,
+        positions: 0,
+    };
+    for (w, complete, error) in results {
+        if let Some(e) = error {
+            return Err(e);
+        }
+        if !complete {
+            return Err(incomplete());
+        }
+        written.lines += w.lines;
+        written.positions += w.positions;
+    }
+    Ok(written)
+}
+
+/// One thread's walk: positions taken from `shared` one at a time, each walked depth-first.
+fn walk_shared(
+    prover: &mut Prover,
+    winner: Colour,
+    seen: &Seen,
+    mut sink: Sink,
+    shared: &Mutex<Vec<Board>>,
+) -> (Written, bool, Option<io::Error>) {
+    let mut stack = Vec::new();
+    let mut complete = true;
+    'work: loop {
+        let next = shared.lock().unwrap_or_else(PoisonError::into_inner).pop();
+        let Some(start) = next else { break };
+        stack.push(start);
+        while let Some(board) = stack.pop() {
+            if !step(prover, &board, winner, seen, &mut sink, &mut |b| {
+                stack.push(b)
+            }) {
+                complete = false;
+                break 'work;
+            }
+        }
+    }
+    sink.flush();
+    (sink.written, complete, sink.error)
+}
+
+fn incomplete() -> io::Error {
+    io::Error::other("the table does not hold the whole proof")
+}
