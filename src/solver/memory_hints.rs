@@ -43,11 +43,13 @@ pub fn advise_huge_pages<T>(memory: &[T]) {
 }
 
 /// Faults in, on a thread of its own, the pages of `vec`'s spare capacity up to `upto`
-/// elements, so that a first write there later does not wait for the kernel. On this VM the
-/// kernel zeroes a fresh page at about 1.3 s a gigabyte (`clear_page_erms`, 94% of the time
-/// of a doubling in `perf`), and the table's doubling from 2 to 4 GB stopped every search
-/// thread for 5.4 s while it did; populated beforehand, in the background while the
-/// search goes on, the doubling itself takes a fraction of that (docs/solving.md).
+/// elements, so that a first write there later does not wait for the kernel. On the
+/// project's VM a page of memory the machine has not used lately costs about 1.3 s a
+/// gigabyte to fault in (`clear_page_erms`, 94% of the time of a doubling in `perf`; the
+/// host backs the page at its first write), and the table's doubling from 2 to 4 GB stopped
+/// every search thread for 5.0 to 5.4 s while it did; populated beforehand, in the
+/// background while the search goes on, the doubling itself takes 0.3 to 0.8 s
+/// (`examples/table_doubling.rs`, docs/solving.md).
 pub fn populate_spare<T>(vec: &Vec<T>, upto: usize) {
     #[cfg(target_os = "linux")]
     {
