@@ -158,7 +158,7 @@ fn parse<'a>(bytes: &'a [u8], root: &Board) -> Result<&'a [u8], String> {
     Ok(records)
 }
 
-/// Makes Ctrl-C and SIGTERM stop the provers cleanly (see [`super::dfpn::INTERRUPTED`]),
+/// Makes Ctrl-C and SIGTERM stop the provers cleanly (see [`super::dfpn::interrupted`]),
 /// so that the checkpoint is saved; a second Ctrl-C ends the process at once.
 pub fn catch_interruptions() -> std::io::Result<()> {
     use signal_hook::consts::{SIGINT, SIGTERM};

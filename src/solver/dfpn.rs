@@ -21,11 +21,13 @@
 use super::estimate::fresh;
 use super::key::{MAX_KEY_SIZE, Symmetries};
 pub use super::limits::{Limits, Stop};
+use super::shared::{GROW, INTERRUPTED, SOLVED, stop_of};
+pub use super::shared::{Shared, interrupted};
 use super::table::{Place, Stored, Table};
 use crate::board::{Board, Squares, geometry};
 use arrayvec::ArrayVec;
-use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU64, AtomicUsize, Ordering::Relaxed};
-use std::sync::{Arc, LazyLock};
+use std::sync::Arc;
+use std::sync::atomic::Ordering::Relaxed;
 use std::time::Instant;
 
 /// A proof or disproof number that cannot be reached: the node is decided.
@@ -53,127 +55,6 @@ impl Entry {
     pub fn is_loss(self) -> bool {
         self.dn == 0
     }
-}
-
-/// What the threads proving one position share besides the table: why they must stop,
-/// the positions all of them searched, and which positions each is inside.
-pub struct Shared {
-    /// 0 while searching, else a [`Stop`] code (see `stop_code`), or `SOLVED`.
-    stop: AtomicU8,
-    positions: AtomicU64,
-    /// Threads inside each position, by a hash of its place (collisions only mislead
-    /// the choice of a child, never a value).
-    busy: Vec<AtomicU8>,
-    /// Table entries filled and not yet counted by a collection (approximate).
-    used: AtomicUsize,
-    /// Garbage collections so far.
-    pub collections: AtomicU64,
-    /// Threads proving the question now (see [`Shared::set_threads`]).
-    threads: AtomicUsize,
-}
-
-/// Cells of [`Shared::busy`].
-const BUSY_CELLS: usize = 1 << 16;
-
-/// The stop code that says another thread proved the position.
-const SOLVED: u8 = 5;
-/// The stop code that says the shared table must grow: every thread unwinds, and
-/// [`super::parallel::prove`] doubles the table before the threads go on.
-const GROW: u8 = 6;
-
-fn stop_code(stop: Stop) -> u8 {
-    match stop {
-        Stop::Time => 1,
-        Stop::Positions => 2,
-        Stop::Memory => 3,
-        Stop::Interrupted => 4,
-    }
-}
-
-fn stop_of(code: u8) -> Option<Stop> {
-    [Stop::Time, Stop::Positions, Stop::Memory, Stop::Interrupted]
-        .into_iter()
-        .find(|&s| stop_code(s) == code)
-}
-
-impl Default for Shared {
-    fn default() -> Shared {
-        Shared::new()
-    }
-}
-
-impl Shared {
-    pub fn new() -> Shared {
-        Shared {
-            stop: AtomicU8::new(0),
-            positions: AtomicU64::new(0),
-            busy: (0..BUSY_CELLS).map(|_| AtomicU8::new(0)).collect(),
-            used: AtomicUsize::new(0),
-            collections: AtomicU64::new(0),
-            threads: AtomicUsize::new(1),
-        }
-    }
-
-    /// Tells every thread that the question is settled (or, with `false`, that a new
-    /// one starts).
-    pub fn set_solved(&self, solved: bool) {
-        if solved {
-            let _ = self.stop.compare_exchange(0, SOLVED, Relaxed, Relaxed);
-        } else {
-            let _ = self.stop.compare_exchange(SOLVED, 0, Relaxed, Relaxed);
-        }
-    }
-
-    /// Asks every thread to unwind so that the table can grow.
-    fn request_growth(&self) {
-        let _ = self.stop.compare_exchange(0, GROW, Relaxed, Relaxed);
-    }
-
-    /// Whether the threads stopped so that the table could grow (and the request is
-    /// forgotten).
-    pub fn take_growth(&self) -> bool {
-        self.stop
-            .compare_exchange(GROW, 0, Relaxed, Relaxed)
-            .is_ok()
-    }
-
-    fn set_stop(&self, stop: Stop) {
-        let _ = self
-            .stop
-            .compare_exchange(0, stop_code(stop), Relaxed, Relaxed);
-    }
-
-    /// Why the threads must stop, if a limit says so.
-    pub fn stopped(&self) -> Option<Stop> {
-        stop_of(self.stop.load(Relaxed))
-    }
-
-    /// Tells the provers how many threads are proving the question from now on.
-    pub fn set_threads(&self, threads: usize) {
-        self.threads.store(threads.max(1), Relaxed);
-    }
-
-    fn threads(&self) -> usize {
-        self.threads.load(Relaxed)
-    }
-
-    /// The cell of `busy` for a position.
-    fn busy_index(&self, place: Place) -> usize {
-        place.hash() as usize & (self.busy.len() - 1)
-    }
-
-    /// Threads inside a position now.
-    fn inside(&self, place: Option<Place>) -> u8 {
-        place.map_or(0, |p| self.busy[self.busy_index(p)].load(Relaxed))
-    }
-}
-
-/// Set on Ctrl-C or SIGTERM when a checkpoint is kept; every prover polls it.
-static INTERRUPTED: LazyLock<Arc<AtomicBool>> = LazyLock::new(Arc::default);
-
-/// The flag that stops every prover (see [`super::checkpoint::catch_interruptions`]).
-pub fn interrupted() -> Arc<AtomicBool> {
-    Arc::clone(&INTERRUPTED)
 }
 
 /// A df-pn prover: one thread's search over a table it may share; the table is kept

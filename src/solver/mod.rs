@@ -15,6 +15,7 @@ mod packing;
 pub mod parallel;
 pub mod proof;
 pub mod run;
+mod shared;
 pub mod table;
 
 use crate::board::{Board, Colour, Squares};

@@ -16,11 +16,9 @@ mod threads;
 pub use check::{CheckError, Verified, verify};
 
 use super::dfpn::{MAX_MOVES, Prover};
-use super::key;
 use crate::board::{Board, Colour, Squares};
 use arrayvec::ArrayVec;
 use rustc_hash::FxHashSet;
-use std::hash::Hash;
 use std::io::{self, Write};
 
 /// The winner's move at `board` that the table proves (an immediate win if there is one),
@@ -58,37 +56,57 @@ fn proven_move(prover: &mut Prover, board: &Board) -> Option<usize> {
 }
 
 /// Walks the proof below `root` (whose side to move is `winner` or its victim), once per
-/// distinct `key`, calling `visit` at each position with the winner's move (`None` where the
-/// loser is to move).
+/// class of positions, calling `visit` at each position with the winner's move (`None`
+/// where the loser is to move).
 /// Returns false if the table lacks a step (the proof is incomplete).
-fn walk<K: Hash + Eq>(
+fn walk(
     prover: &mut Prover,
     root: &Board,
     winner: Colour,
-    key: &dyn Fn(&Board) -> K,
     visit: &mut dyn FnMut(&Board, Option<usize>),
 ) -> bool {
     let mut seen = FxHashSet::default();
     let mut stack = vec![*root];
     while let Some(board) = stack.pop() {
-        if board.winner().is_some() || !seen.insert(key(&board)) {
-            continue;
+        let mut first = |key| seen.insert(key);
+        if !step(prover, &board, winner, &mut first, visit, &mut |b| {
+            stack.push(b)
+        }) {
+            return false;
         }
-        if board.to_move() == winner {
-            let Some(sq) = proven_move(prover, &board) else {
-                return false;
-            };
-            visit(&board, Some(sq));
-            let mut child = board;
+    }
+    true
+}
+
+/// One step of a walk of the proof, at `board`: unless the game is over there or `first`
+/// says its class (the prover's key) was walked already, `visit` it with the winner's move
+/// (`None` where the loser is to move) and hand the positions below it to `below`. False if
+/// the table lacks the winner's move there and it cannot be proven again.
+fn step(
+    prover: &mut Prover,
+    board: &Board,
+    winner: Colour,
+    first: &mut dyn FnMut(u128) -> bool,
+    visit: &mut dyn FnMut(&Board, Option<usize>),
+    below: &mut dyn FnMut(Board),
+) -> bool {
+    if board.winner().is_some() || !first(prover.sym.key(board)) {
+        return true;
+    }
+    if board.to_move() == winner {
+        let Some(sq) = proven_move(prover, board) else {
+            return false;
+        };
+        visit(board, Some(sq));
+        let mut child = *board;
+        child.play(sq);
+        below(child);
+    } else {
+        visit(board, None);
+        for sq in Squares(board.legal_moves()) {
+            let mut child = *board;
             child.play(sq);
-            stack.push(child);
-        } else {
-            visit(&board, None);
-            for sq in Squares(board.legal_moves()) {
-                let mut child = board;
-                child.play(sq);
-                stack.push(child);
-            }
+            below(child);
         }
     }
     true
@@ -98,9 +116,7 @@ fn walk<K: Hash + Eq>(
 /// from `root`; `None` if the table does not hold a whole proof.
 pub fn proof_size(prover: &mut Prover, root: &Board, winner: Colour) -> Option<usize> {
     let mut size = 0;
-    let sym = key::Symmetries::new(root.size())?;
-    let key = |b: &Board| sym.key(b);
-    walk(prover, root, winner, &key, &mut |_, _| size += 1).then_some(size)
+    walk(prover, root, winner, &mut |_, _| size += 1).then_some(size)
 }
 
 /// The first lines of a proof file: what it proves, under which rules (the checker reads
@@ -142,7 +158,7 @@ pub fn write_proof(
 }
 
 /// What writing a proof wrote.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Written {
     /// Move lines: the winner's positions.
     pub lines: usize,
@@ -188,14 +204,9 @@ fn write_counted(
     winner: Colour,
     out: &mut dyn Write,
 ) -> io::Result<Written> {
-    let mut written = Written {
-        lines: 0,
-        positions: 0,
-    };
+    let mut written = Written::default();
     let mut result = Ok(());
-    let sym = key::Symmetries::new(root.size()).ok_or_else(|| io::Error::other("too big"))?;
-    let key = |b: &Board| sym.key(b);
-    let complete = walk(prover, root, winner, &key, &mut |b, sq| {
+    let complete = walk(prover, root, winner, &mut |b, sq| {
         written.positions += 1;
         let Some(sq) = sq else { return };
         let c = b.coord(sq);

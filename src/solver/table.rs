@@ -370,12 +370,12 @@ impl Table {
     /// Starts faulting in, in the background, the memory that the next [`Table::double`]
     /// will take (once for each size; only for tables of 64 MB and more, where it takes
     /// longer than starting a thread), so that the doubling does not wait for the kernel.
+    /// Every size is marked prepared, the small ones too, so that the prover asks (and
+    /// reads the system's free memory) once a size, not at every poll.
     pub fn prepare_to_double(&self) {
         let count = self.buckets.len();
-        if count * BUCKET_BYTES < 64 << 20 || self.buckets.capacity() < 2 * count {
-            return;
-        }
-        if self.prepared.swap(count, Relaxed) != count {
+        let room = self.buckets.capacity() >= 2 * count;
+        if self.prepared.swap(count, Relaxed) != count && room && count * BUCKET_BYTES >= 64 << 20 {
             memory_hints::populate_spare(&self.buckets, 2 * count);
         }
     }
@@ -635,6 +635,21 @@ mod tests {
         assert!(proven.iter().all(|&(m, w, work)| other.restore(m, w, work)));
         assert_eq!(other.proven().len(), buckets);
         assert!(!other.restore(1 << 70, true, 1), "not a 4x4 key");
+    }
+
+    /// A size is prepared once (small ones too, with no thread started for them), so the
+    /// prover stops asking until the table has doubled.
+    #[test]
+    fn every_size_is_prepared_once_until_the_table_doubles() {
+        let mut table = Table::growable(4, 1 << 16, 1 << 18).unwrap();
+        assert!(!table.prepared_to_double());
+        table.prepare_to_double();
+        assert!(table.prepared_to_double());
+        assert!(table.double());
+        assert!(
+            !table.prepared_to_double(),
+            "a new size is not prepared yet"
+        );
     }
 
     #[test]

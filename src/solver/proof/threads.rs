@@ -11,8 +11,8 @@
 //! checker reads them in any order. With one thread the writer in [`super`] is used, and
 //! the file is the same on every run.
 
-use super::{Written, proven_move};
-use crate::board::{Board, Colour, Squares};
+use super::{Written, step};
+use crate::board::{Board, Colour};
 use crate::solver::dfpn::Prover;
 use rustc_hash::FxHashSet;
 use std::collections::VecDeque;
@@ -58,10 +58,7 @@ impl<'s, 'w> Sink<'s, 'w> {
         Sink {
             out,
             buffer: Vec::with_capacity(CHUNK + 256),
-            written: Written {
-                lines: 0,
-                positions: 0,
-            },
+            written: Written::default(),
             error: None,
         }
     }
@@ -90,38 +87,6 @@ impl<'s, 'w> Sink<'s, 'w> {
     }
 }
 
-/// One step of the walk at `board`: its line, and the positions below it to walk; false
-/// if the table lacks the winner's move there (and it cannot be proven again).
-fn step(
-    prover: &mut Prover,
-    board: &Board,
-    winner: Colour,
-    seen: &Seen,
-    sink: &mut Sink,
-    below: &mut dyn FnMut(Board),
-) -> bool {
-    if board.winner().is_some() || !seen.insert(prover.sym.key(board)) {
-        return true;
-    }
-    if board.to_move() == winner {
-        let Some(sq) = proven_move(prover, board) else {
-            return false;
-        };
-        sink.visit(board, Some(sq));
-        let mut child = *board;
-        child.play(sq);
-        below(child);
-    } else {
-        sink.visit(board, None);
-        for sq in Squares(board.legal_moves()) {
-            let mut child = *board;
-            child.play(sq);
-            below(child);
-        }
-    }
-    true
-}
-
 /// Writes the lines of the proof that `winner` wins from `root` with `threads` threads
 /// (each a prover sharing `prover`'s table, to prove again a step the table forgot).
 pub fn write_lines_threads(
@@ -138,9 +103,15 @@ pub fn write_lines_threads(
     let mut top = VecDeque::from([*root]);
     while top.len() < threads * SHARE_PER_THREAD {
         let Some(board) = top.pop_front() else { break };
-        if !step(prover, &board, winner, &seen, &mut sink, &mut |b| {
-            top.push_back(b)
-        }) {
+        let visit = &mut |b: &Board, sq| sink.visit(b, sq);
+        if !step(
+            prover,
+            &board,
+            winner,
+            &mut |k| seen.insert(k),
+            visit,
+            &mut |b| top.push_back(b),
+        ) {
             return Err(incomplete());
         }
     }
@@ -165,10 +136,7 @@ pub fn write_lines_threads(
         all
     });
     prover.table.set_shared_writers(false);
-    let mut written = Written {
-        lines: 0,
-        positions: 0,
-    };
+    let mut written = Written::default();
     for (w, complete, error) in results {
         if let Some(e) = error {
             return Err(e);
@@ -197,9 +165,15 @@ fn walk_shared(
         let Some(start) = next else { break };
         stack.push(start);
         while let Some(board) = stack.pop() {
-            if !step(prover, &board, winner, seen, &mut sink, &mut |b| {
-                stack.push(b)
-            }) {
+            let visit = &mut |b: &Board, sq| sink.visit(b, sq);
+            if !step(
+                prover,
+                &board,
+                winner,
+                &mut |k| seen.insert(k),
+                visit,
+                &mut |b| stack.push(b),
+            ) {
                 complete = false;
                 break 'work;
             }
