@@ -129,6 +129,11 @@ fn checkpoints_of_other_questions_and_damaged_ones_are_refused() {
     assert_refused(POSITION, &path, "checksum", &[]);
     std::fs::write(&path, b"hello\n\nworld").unwrap();
     assert_refused(POSITION, &path, "not a", &[]);
+    // Version 1 recorded keys mixed another way: the same bytes would name other positions.
+    let mut older = whole.clone();
+    older[..19].copy_from_slice(b"jump61 checkpoint 1");
+    std::fs::write(&path, &older).unwrap();
+    assert_refused(POSITION, &path, "another version of jump61", &[]);
     // The whole file again is used.
     std::fs::write(&path, &whole).unwrap();
     assert!(

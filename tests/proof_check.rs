@@ -308,7 +308,7 @@ fn writing_a_proof_counts_what_proof_size_counts() {
 
 /// Where several moves are proven to win, the proof takes the one with the least work below
 /// it: on the 2013 3x3 board (every first move wins) that proof is less than half the size
-/// of one that takes the first winning move found (14,018 positions before, 6,083 now).
+/// of one that takes the first winning move found (14,018 positions before, 6,082 now).
 #[test]
 fn a_proof_takes_the_winning_move_with_the_least_work_below_it() {
     let board = Board::with_rules(3, Rules::V2013);
@@ -341,7 +341,9 @@ fn a_proof_written_by_two_threads_has_the_same_positions_and_checks() {
         }
         let checked = proof::verify(&String::from_utf8(two).unwrap()).unwrap();
         assert_eq!(checked.positions, by_two.lines);
-        shared += usize::from(by_two.lines > 100_000 && prover.positions == positions);
+        // (A few steps may be proven again at every walk, where more proven positions
+        // than a bucket holds meet in one: the proof is still the same.)
+        shared += usize::from(by_two.lines > 100_000 && by_one == by_two);
     }
     assert!(shared > 0, "no proof big enough for the threads to share");
 }

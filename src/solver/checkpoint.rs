@@ -4,7 +4,7 @@
 //! The file is a short text header, then one 21-byte record an entry:
 //!
 //! ```text
-//! jump61 checkpoint 1
+//! jump61 checkpoint 2
 //! rules 2014
 //! root 1-1-1-1-/1-1-1-1-/1-1-1-1-/1-1-1-1-
 //! to-move Red
@@ -26,7 +26,9 @@ use crate::board::Board;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-const MAGIC: &str = "jump61 checkpoint 1";
+/// Version 2: 4x4 keys mixed by their own 65-bit path (version 1's mixed keys name other
+/// positions now, so its files are refused, not misread).
+const MAGIC: &str = "jump61 checkpoint 2";
 const RECORD: usize = 21;
 
 /// Why a checkpoint was refused.
@@ -126,6 +128,11 @@ fn parse<'a>(bytes: &'a [u8], root: &Board) -> Result<&'a [u8], String> {
         return Err("not a checkpoint header".into());
     };
     if *magic != MAGIC {
+        if magic.starts_with("jump61 checkpoint ") {
+            return Err(format!(
+                "it is `{magic}`, made by another version of jump61 (this one reads `{MAGIC}`)"
+            ));
+        }
         return Err("not a jump61 checkpoint".into());
     }
     let want = |name: &str, line: &str, value: String| -> Result<(), String> {

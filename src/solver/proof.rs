@@ -11,14 +11,16 @@
 //! itself, square by square, and trusts nothing else.
 
 mod check;
+mod seen;
 mod threads;
+
+use seen::{Name, Seen};
 
 pub use check::{CheckError, Verified, verify};
 
 use super::dfpn::{MAX_MOVES, Prover};
 use crate::board::{Board, Colour, Squares};
 use arrayvec::ArrayVec;
-use rustc_hash::FxHashSet;
 use std::io::{self, Write};
 
 /// The winner's move at `board` that the table proves (an immediate win if there is one),
@@ -65,34 +67,66 @@ fn walk(
     winner: Colour,
     visit: &mut dyn FnMut(&Board, Option<usize>),
 ) -> bool {
-    let mut seen = FxHashSet::default();
+    let seen = Seen::new(&prover.table);
     let mut stack = vec![*root];
-    while let Some(board) = stack.pop() {
-        let mut first = |key| seen.insert(key);
-        if !step(prover, &board, winner, &mut first, visit, &mut |b| {
-            stack.push(b)
-        }) {
+    while !stack.is_empty() {
+        if !step_batch(prover, &seen, &mut stack, winner, visit) {
             return false;
         }
     }
     true
 }
 
-/// One step of a walk of the proof, at `board`: unless the game is over there or `first`
-/// says its class (the prover's key) was walked already, `visit` it with the winner's move
-/// (`None` where the loser is to move) and hand the positions below it to `below`. False if
-/// the table lacks the winner's move there and it cannot be proven again.
+/// Positions a walk takes off its stack at once: their keys first, each prefetching its
+/// group of the set of positions seen, then their steps, so that the set's cache misses
+/// overlap (one after the other they took a fifth of the time of writing the 4x4 proof).
+const BATCH: usize = 16;
+
+/// Takes up to [`BATCH`] positions off the top of `stack` and makes a [`step`] at each
+/// one the walk has not seen yet, pushing what is below them onto `stack`; false as
+/// [`step`].
+fn step_batch(
+    prover: &mut Prover,
+    seen: &Seen,
+    stack: &mut Vec<Board>,
+    winner: Colour,
+    visit: &mut dyn FnMut(&Board, Option<usize>),
+) -> bool {
+    let from = stack.len().saturating_sub(BATCH);
+    let batch: ArrayVec<(Board, Option<Name>), BATCH> = stack
+        .drain(from..)
+        .rev()
+        .map(|board| {
+            let name = board.winner().is_none().then(|| {
+                let name = Seen::name(&prover.table, prover.sym.key(&board));
+                seen.prefetch(name);
+                name
+            });
+            (board, name)
+        })
+        .collect();
+    for (board, name) in batch {
+        if let Some(name) = name
+            && seen.insert(name)
+            && !step(prover, &board, winner, visit, &mut |b| stack.push(b))
+        {
+            return false;
+        }
+    }
+    true
+}
+
+/// One step of a walk of the proof, at `board`, a position the walk had not seen (and
+/// where the game goes on): `visit` it with the winner's move (`None` where the loser is
+/// to move) and hand the positions below it to `below`. False if the table lacks the
+/// winner's move there and it cannot be proven again.
 fn step(
     prover: &mut Prover,
     board: &Board,
     winner: Colour,
-    first: &mut dyn FnMut(u128) -> bool,
     visit: &mut dyn FnMut(&Board, Option<usize>),
     below: &mut dyn FnMut(Board),
 ) -> bool {
-    if board.winner().is_some() || !first(prover.sym.key(board)) {
-        return true;
-    }
     if board.to_move() == winner {
         let Some(sq) = proven_move(prover, board) else {
             return false;

@@ -294,8 +294,18 @@ impl Table {
 
     /// Where the position of exact key `key` lives; `None` if it cannot be packed.
     pub fn place(&self, key: u128) -> Option<Place> {
-        let packed = pack(self.size, key, &self.white)?;
-        Some(self.place_of_mixed(mix(packed, self.bits)))
+        Some(self.place_of_mixed(self.mixed(key)?))
+    }
+
+    /// The mixed key of the position of exact key `key` (a bijection of its packed key, so
+    /// it names the position up to symmetry); `None` if it cannot be packed.
+    pub fn mixed(&self, key: u128) -> Option<u128> {
+        pack(self.size, key, &self.white).map(|packed| mix(packed, self.bits))
+    }
+
+    /// Bits of a mixed key.
+    pub fn key_bits(&self) -> u32 {
+        self.bits
     }
 
     fn place_of_mixed(&self, mixed: u128) -> Place {

@@ -5,45 +5,24 @@
 //! The top of the proof is walked breadth-first by the calling thread until there are
 //! enough positions below it to share; then each thread takes those positions one at a
 //! time from a common list and walks each depth-first, as the single-thread writer does.
-//! One set of positions already walked (in shards, each behind its own lock) keeps every
+//! One set of positions already walked ([`super::seen`], shared without locks) keeps every
 //! position to one thread and one line. Each thread gathers its lines and hands them to
 //! the output a megabyte at a time, so the order of the lines varies from run to run; the
 //! checker reads them in any order. With one thread the writer in [`super`] is used, and
 //! the file is the same on every run.
 
-use super::{Written, step};
+use super::seen::Seen;
+use super::{Written, step, step_batch};
 use crate::board::{Board, Colour};
 use crate::solver::dfpn::Prover;
-use rustc_hash::FxHashSet;
 use std::collections::VecDeque;
 use std::io::{self, Write};
 use std::sync::{Arc, Mutex, PoisonError};
 
-/// Shards of the set of positions walked: enough that two threads rarely wait on one.
-const SHARDS: usize = 256;
 /// Positions of the top of the proof left for each thread before they start.
 const SHARE_PER_THREAD: usize = 512;
 /// Bytes of lines a thread gathers before it writes them out.
 const CHUNK: usize = 1 << 20;
-
-/// The positions walked so far, by canonical key.
-struct Seen(Vec<Mutex<FxHashSet<u128>>>);
-
-impl Seen {
-    fn new() -> Seen {
-        Seen((0..SHARDS).map(|_| Mutex::default()).collect())
-    }
-
-    /// True if `key` was not walked yet (and now is).
-    fn insert(&self, key: u128) -> bool {
-        let folded = (key as u64 ^ (key >> 64) as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        let shard = &self.0[(folded >> 56) as usize % SHARDS];
-        shard
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .insert(key)
-    }
-}
 
 /// Where one thread's lines go: gathered, then written out a chunk at a time.
 struct Sink<'s, 'w> {
@@ -96,22 +75,20 @@ pub fn write_lines_threads(
     out: &mut (dyn Write + Send),
     threads: usize,
 ) -> io::Result<Written> {
-    let seen = Seen::new();
+    let seen = Seen::new(&prover.table);
     let out = Mutex::new(out);
     let mut sink = Sink::new(&out);
     // The top of the proof, breadth-first, until there is enough below it to share.
     let mut top = VecDeque::from([*root]);
     while top.len() < threads * SHARE_PER_THREAD {
         let Some(board) = top.pop_front() else { break };
+        if board.winner().is_some()
+            || !seen.insert(Seen::name(&prover.table, prover.sym.key(&board)))
+        {
+            continue;
+        }
         let visit = &mut |b: &Board, sq| sink.visit(b, sq);
-        if !step(
-            prover,
-            &board,
-            winner,
-            &mut |k| seen.insert(k),
-            visit,
-            &mut |b| top.push_back(b),
-        ) {
+        if !step(prover, &board, winner, visit, &mut |b| top.push_back(b)) {
             return Err(incomplete());
         }
     }
@@ -164,16 +141,9 @@ fn walk_shared(
         let next = shared.lock().unwrap_or_else(PoisonError::into_inner).pop();
         let Some(start) = next else { break };
         stack.push(start);
-        while let Some(board) = stack.pop() {
+        while !stack.is_empty() {
             let visit = &mut |b: &Board, sq| sink.visit(b, sq);
-            if !step(
-                prover,
-                &board,
-                winner,
-                &mut |k| seen.insert(k),
-                visit,
-                &mut |b| stack.push(b),
-            ) {
+            if !step_batch(prover, seen, &mut stack, winner, visit) {
                 complete = false;
                 break 'work;
             }
