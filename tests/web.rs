@@ -510,16 +510,34 @@ async fn serve_prints_the_address_and_serves_the_page() {
         limits.iter().any(|l| l.contains("searches at once: 1")),
         "{limits:?}"
     );
-    let mut http = std::net::TcpStream::connect(addr).unwrap();
-    write!(
-        http,
-        "GET / HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n"
-    )
-    .unwrap();
-    let mut page = String::new();
-    http.read_to_string(&mut page).unwrap();
+    // One plain HTTP/1.1 request, its whole answer.
+    let get = |path: &str| {
+        let mut http = std::net::TcpStream::connect(addr).unwrap();
+        write!(
+            http,
+            "GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n"
+        )
+        .unwrap();
+        let mut answer = String::new();
+        http.read_to_string(&mut answer).unwrap();
+        answer
+    };
+    let page = get("/");
     assert!(page.starts_with("HTTP/1.1 200"), "{page}");
     assert!(page.contains("<html"), "{page}");
+    // Every script the page names is served, as JavaScript.
+    let scripts: Vec<&str> = page
+        .split("<script src=\"")
+        .skip(1)
+        .filter_map(|rest| rest.split_once('"').map(|(src, _)| src))
+        .collect();
+    assert_eq!(scripts, ["/snatch.js", "/app.js"], "{page}");
+    for src in scripts {
+        let script = get(src);
+        assert!(script.starts_with("HTTP/1.1 200"), "{src}: {script}");
+        assert!(script.contains("text/javascript"), "{src}: {script}");
+        assert!(script.contains("\"use strict\";"), "{src}");
+    }
     let (mut ws, _) = Page::join_new(addr, "jump61").await;
     ws.line("board").await;
     assert!(ws.until("out").await["lines"].is_array());

@@ -28,6 +28,20 @@ impl RulesArg {
     }
 }
 
+/// [`tool_position`], or the exit status 2 once the error is printed (what every tool does
+/// with a position it cannot read).
+pub fn tool_board(
+    size: Option<u8>,
+    position: Option<&str>,
+    rules: Rules,
+    move_number: Option<u64>,
+) -> Result<Board, i32> {
+    tool_position(size, position, rules, move_number).map_err(|e| {
+        eprintln!("error: {e}");
+        2
+    })
+}
+
 /// The starting position of a tool: the initial board of `size` or `position` read under
 /// `rules`, with the side to move set from `move_number` (2013 rules only).
 pub fn tool_position(

@@ -1,7 +1,7 @@
 //! `split` and `combine`: a proof too big for one machine, cut into jobs that a batch engine
 //! runs (each an ordinary `solve --position P --proof F`), and put back together.
 
-use super::args::{RulesArg, tool_position};
+use super::args::{RulesArg, tool_board};
 use crate::board::{MAX_SIZE, MIN_SIZE};
 use crate::solver::jobs::{JobSettings, MAX_PLIES, run};
 use clap::Args;
@@ -47,17 +47,14 @@ pub struct SplitArgs {
 impl SplitArgs {
     /// Runs `split`; returns the exit code.
     pub fn run(&self) -> i32 {
-        let root = match tool_position(
+        let root = match tool_board(
             self.size,
             self.position.as_deref(),
             self.rules.rules(),
             self.move_number,
         ) {
             Ok(board) => board,
-            Err(e) => {
-                eprintln!("error: {e}");
-                return 2;
-            }
+            Err(status) => return status,
         };
         let settings = JobSettings {
             program: self.program.clone(),

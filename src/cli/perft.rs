@@ -1,7 +1,7 @@
 //! `perft`: count move sequences from a position, depth by depth, optionally divided by first
 //! move.
 
-use super::args::{RulesArg, tool_position, with_threads};
+use super::args::{RulesArg, tool_board, with_threads};
 use crate::board::{Board, MAX_SIZE, MIN_SIZE};
 use crate::perft;
 use clap::Args;
@@ -36,7 +36,7 @@ pub struct PerftArgs {
 impl PerftArgs {
     /// Runs `perft`; returns the exit code.
     pub fn run(&self) -> i32 {
-        let board = tool_position(
+        let board = tool_board(
             Some(self.size),
             self.position.as_deref(),
             self.rules.rules(),
@@ -44,10 +44,7 @@ impl PerftArgs {
         );
         match board {
             Ok(board) => with_threads(self.threads, || run_perft(&board, self.depth, self.divide)),
-            Err(e) => {
-                eprintln!("error: {e}");
-                2
-            }
+            Err(status) => status,
         }
     }
 }

@@ -1,7 +1,7 @@
 //! `solve`, `verify-proof` and `puzzles`: the exact solvers' questions, their proofs, and the
 //! puzzles made from them.
 
-use super::args::{RulesArg, seconds, seed, tool_position, with_threads};
+use super::args::{RulesArg, seconds, seed, tool_board, with_threads};
 use crate::board::{MAX_SIZE, MIN_SIZE};
 use crate::protocol::{MAX_SOLVE, MAX_SOLVE_POSITIONS};
 use crate::search::solve::{DEFAULT_POSITION_LIMIT, SolveProgress, solve_until};
@@ -80,17 +80,14 @@ impl SolveArgs {
             eprintln!("error: solve needs --position, --size or --file");
             return 2;
         }
-        let board = match tool_position(
+        let board = match tool_board(
             self.size,
             self.position.as_deref(),
             self.rules.rules(),
             self.move_number,
         ) {
             Ok(board) => board,
-            Err(e) => {
-                eprintln!("error: {e}");
-                return 2;
-            }
+            Err(status) => return status,
         };
         let Some(depth) = self.depth else {
             // A proof is of a game's position: the checker refuses one no game reaches.

@@ -43,6 +43,7 @@ pub const DEFAULT_PORT: u16 = 6161;
 
 const INDEX_HTML: &str = include_str!("static/index.html");
 const APP_JS: &str = include_str!("static/app.js");
+const SNATCH_JS: &str = include_str!("static/snatch.js");
 const STYLE_CSS: &str = include_str!("static/style.css");
 
 /// What every connection and game of one server share.
@@ -115,6 +116,10 @@ fn router(server: Arc<Server>) -> Router {
         .route(
             "/app.js",
             get(|| async { page(APP_JS, "text/javascript; charset=utf-8") }),
+        )
+        .route(
+            "/snatch.js",
+            get(|| async { page(SNATCH_JS, "text/javascript; charset=utf-8") }),
         )
         .route(
             "/style.css",

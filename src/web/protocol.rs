@@ -2,8 +2,8 @@
 //! its type in the field `t`. This comment is the protocol's authoritative description
 //! (`/work/wt/WEB_PROTOCOL.md` and `docs/web.md` follow it).
 //!
-//! Transport: the page at `GET /` (with `GET /app.js`, `GET /style.css`, all embedded in the
-//! binary), one WebSocket at `GET /ws`. A client message is at most `Limits::
+//! Transport: the page at `GET /` (with `GET /app.js`, `GET /snatch.js`, `GET /style.css`, all
+//! embedded in the binary), one WebSocket at `GET /ws`. A client message is at most `Limits::
 //! max_message_bytes` (32 KiB) long; a larger one closes the connection. Messages are
 //! answered in order; server messages of one game arrive in the order they happened.
 //!

@@ -17,8 +17,9 @@
 //! `to-move` differs from what the spots say (2013 `move N`), every position of the file is
 //! read with the turn handed over the same way.
 
-use crate::board::{Board, Colour, Coord, Rules, Squares};
+use crate::board::{Board, Colour, Coord, MAX_SIZE, Rules, Squares};
 use crate::solver::arise::could_arise;
+use arrayvec::ArrayVec;
 use rustc_hash::{FxHashMap, FxHashSet};
 use std::fmt;
 
@@ -77,17 +78,19 @@ pub fn verify(text: &str) -> Result<Verified, CheckError> {
         position: board.to_notation(),
         reason,
     };
-    let mut done = FxHashSet::default();
+    let mut done = FxHashSet::<Kept>::default();
     let mut stack = vec![root];
     let mut positions = 0;
     while let Some(board) = stack.pop() {
-        if !done.insert(class(&board)) {
+        let class = class(&board);
+        if done.contains(&class[..]) {
             continue;
         }
+        done.insert(Kept::from(&class[..]));
         if board.to_move() == proof.winner {
             positions += 1;
             // The file's position of this class stands for this one: same value.
-            let Some(&(given, sq)) = proof.moves.get(&class(&board)) else {
+            let Some(&(given, sq)) = proof.moves.get(&class[..]) else {
                 return Err(fails(
                     &board,
                     format!("no move is given for {}", proof.winner),
@@ -123,7 +126,8 @@ pub fn verify(text: &str) -> Result<Verified, CheckError> {
 /// A position's class under the eight symmetries of the square: the side to move, then
 /// the least of the eight images' lists of squares (spots and owner, row by row). Two
 /// positions share a class exactly when one is an image of the other.
-fn class(board: &Board) -> Vec<u8> {
+/// Built on the stack: only the least image is kept, in a [`Kept`] class.
+fn class(board: &Board) -> Class {
     let n = board.size();
     let cell = |row: usize, col: usize| {
         let sq = board.square_at(Coord {
@@ -138,8 +142,8 @@ fn class(board: &Board) -> Vec<u8> {
         };
         board.spots(sq) * 3 + owner
     };
-    let image = |t: usize| -> Vec<u8> {
-        let mut out = Vec::with_capacity(n * n + 1);
+    let image = |t: usize| -> Class {
+        let mut out = Class::new();
         out.push(u8::from(board.to_move() == Colour::Red));
         for r in 0..n {
             for c in 0..n {
@@ -154,12 +158,19 @@ fn class(board: &Board) -> Vec<u8> {
     (0..8).map(image).min().expect("eight images")
 }
 
+/// A class as [`class`] computes it: at most 10 x 10 squares and the side to move.
+type Class = ArrayVec<u8, { MAX_SIZE * MAX_SIZE + 1 }>;
+
+/// A class as the checker keeps it: one allocation of its own length (the proof of the 4x4
+/// start has millions).
+type Kept = Box<[u8]>;
+
 /// A proof file read: its root and winner, and the winner's moves by class (the position
 /// written in the file, and its move).
 struct Parsed {
     root: Board,
     winner: Colour,
-    moves: FxHashMap<Vec<u8>, (Board, usize)>,
+    moves: FxHashMap<Kept, (Board, usize)>,
 }
 
 /// The header's fields, each with the line it came from.
@@ -311,7 +322,7 @@ fn parse(text: &str) -> Result<Parsed, CheckError> {
                         format!("{r} {c} is not a legal move for {}", board.to_move()),
                     ));
                 }
-                moves.insert(class(&board), (board, sq));
+                moves.insert(Kept::from(&class(&board)[..]), (board, sq));
                 count += 1;
             }
             _ => return Err(malformed(n, "expected `NOTATION ROW COL`")),
