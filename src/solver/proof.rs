@@ -97,11 +97,10 @@ fn step_batch(
         .drain(from..)
         .rev()
         .map(|board| {
-            let name = board.winner().is_none().then(|| {
-                let name = Seen::name(&prover.table, prover.sym.key(&board));
-                seen.prefetch(name);
-                name
-            });
+            let name = walked_name(prover, &board);
+            if let Some(n) = name {
+                seen.prefetch(n);
+            }
             (board, name)
         })
         .collect();
@@ -114,6 +113,15 @@ fn step_batch(
         }
     }
     true
+}
+
+/// The name in the set of positions seen of `board`, a position of the walk; `None` where
+/// the game is over (nothing to walk there).
+fn walked_name(prover: &Prover, board: &Board) -> Option<Name> {
+    board
+        .winner()
+        .is_none()
+        .then(|| Seen::name(&prover.table, prover.sym.key(board)))
 }
 
 /// One step of a walk of the proof, at `board`, a position the walk had not seen (and

@@ -27,7 +27,7 @@ const MIN_GROUP_BITS: u32 = 7;
 
 /// How the set names a position: by its mixed key in the table, or by its exact key if
 /// the table cannot pack it.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Name {
     Mixed(u128),
     Exact(u128),
@@ -38,9 +38,8 @@ pub struct Seen {
     /// Tags plus one (0: empty), a group of [`GROUP`] after another.
     slots: Vec<AtomicU64>,
     group_bits: u32,
-    /// Positions of full groups (`true`, the mixed key) and positions the table cannot
-    /// pack (`false`, the exact key).
-    overflow: Mutex<FxHashSet<(bool, u128)>>,
+    /// Positions of full groups, and positions the table cannot pack.
+    overflow: Mutex<FxHashSet<Name>>,
 }
 
 impl Seen {
@@ -96,8 +95,7 @@ impl Seen {
     pub fn insert(&self, name: Name) -> bool {
         let mixed = match name {
             Name::Mixed(mixed) if !self.slots.is_empty() => mixed,
-            Name::Mixed(mixed) => return self.insert_overflow(true, mixed),
-            Name::Exact(key) => return self.insert_overflow(false, key),
+            _ => return self.insert_overflow(name),
         };
         let (first, tag) = self.home(mixed);
         for slot in &self.slots[first..first + GROUP] {
@@ -112,14 +110,14 @@ impl Seen {
                 return false;
             }
         }
-        self.insert_overflow(true, mixed)
+        self.insert_overflow(name)
     }
 
-    fn insert_overflow(&self, packed: bool, key: u128) -> bool {
+    fn insert_overflow(&self, name: Name) -> bool {
         self.overflow
             .lock()
             .unwrap_or_else(PoisonError::into_inner)
-            .insert((packed, key))
+            .insert(name)
     }
 }
 

@@ -12,7 +12,7 @@
 //! the file is the same on every run.
 
 use super::seen::Seen;
-use super::{Written, step, step_batch};
+use super::{Written, step, step_batch, walked_name};
 use crate::board::{Board, Colour};
 use crate::solver::dfpn::Prover;
 use std::collections::VecDeque;
@@ -82,9 +82,7 @@ pub fn write_lines_threads(
     let mut top = VecDeque::from([*root]);
     while top.len() < threads * SHARE_PER_THREAD {
         let Some(board) = top.pop_front() else { break };
-        if board.winner().is_some()
-            || !seen.insert(Seen::name(&prover.table, prover.sym.key(&board)))
-        {
+        if !walked_name(prover, &board).is_some_and(|n| seen.insert(n)) {
             continue;
         }
         let visit = &mut |b: &Board, sq| sink.visit(b, sq);

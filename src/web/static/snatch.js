@@ -7,6 +7,7 @@
 window.jump61Snatch = ({ page, $, say, lines, cellsFor, syncSelect, showMoves }) => {
   const squareName = ([r, c]) => `${r}:${c}`;
   const sameSquare = (a, b) => a[0] === b[0] && a[1] === b[1];
+  const distance = (a, b) => Math.max(Math.abs(a[0] - b[0]), Math.abs(a[1] - b[1]));
 
   /// A legal move as its squares, from `1:3x3:3` or from a list of [row, col].
   function movePath(move) {
@@ -89,7 +90,7 @@ window.jump61Snatch = ({ page, $, say, lines, cellsFor, syncSelect, showMoves })
     const taken = new Set();
     for (let k = 1; k < page.path.length; k += 1) {
       const [a, b] = [page.path[k - 1], page.path[k]];
-      if (Math.max(Math.abs(a[0] - b[0]), Math.abs(a[1] - b[1])) === 2) {
+      if (distance(a, b) === 2) {
         taken.add(squareName([(a[0] + b[0]) / 2, (a[1] + b[1]) / 2]));
       }
     }
@@ -134,8 +135,6 @@ window.jump61Snatch = ({ page, $, say, lines, cellsFor, syncSelect, showMoves })
     return !!s && Array.isArray(s.legal) && !(s.legal_count > s.legal.length);
   }
 
-  const distance = (a, b) => Math.max(Math.abs(a[0] - b[0]), Math.abs(a[1] - b[1]));
-
   function snatchButtons() {
     const path = page.path;
     const complete = legalListed(page.state)
@@ -147,7 +146,7 @@ window.jump61Snatch = ({ page, $, say, lines, cellsFor, syncSelect, showMoves })
 
   function moveText(path) {
     const jump = path.length > 2 || (path.length === 2
-      && Math.max(Math.abs(path[0][0] - path[1][0]), Math.abs(path[0][1] - path[1][1])) === 2);
+      && distance(path[0], path[1]) === 2);
     return path.map(squareName).join(jump ? "x" : "-");
   }
 
