@@ -611,3 +611,26 @@ async fn a_crowded_snatch_board_lists_a_bounded_number_of_moves() {
         .await;
     assert_eq!(after["moves"][0], m.as_str());
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_flooding_page_still_reads_why_it_was_closed() {
+    let limits = Limits {
+        burst_messages: 10,
+        messages_per_second: 5,
+        ..test_limits()
+    };
+    let running = server(limits).await;
+    let (mut flood, _) = Page::join_new(running.addr, "jump61").await;
+    // Far past the burst, without reading: the server closes after the eleventh message and
+    // must still take the rest (the closing handshake), or these writes meet a reset.
+    for _ in 0..3000 {
+        flood.send(json!({"t":"line","text":"board"})).await;
+    }
+    let last = flood.closed().await;
+    assert!(
+        last.iter().any(|m| m["text"]
+            .as_str()
+            .is_some_and(|t| t.starts_with("too many messages"))),
+        "{last:?}"
+    );
+}

@@ -8,9 +8,10 @@ use super::protocol::{ClientMessage, Kind, ServerMessage};
 use super::registry::{Connection, Joined, Request};
 use super::task;
 use axum::extract::ws::{CloseFrame, Message, WebSocket, close_code};
+use futures_util::stream::SplitStream;
 use futures_util::{SinkExt, StreamExt};
 use std::sync::Arc;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 use tokio::sync::mpsc;
 
 /// A connection's allowance of messages: a burst, then a steady rate.
@@ -135,14 +136,34 @@ pub async fn serve(socket: WebSocket, connection: Connection, server: Arc<Server
             inbox = rx;
         }
     };
+    page.leave().await;
     if let Some((code, reason)) = close {
         let frame = CloseFrame {
             code,
             reason: reason.into(),
         };
-        let _ = sink.send(Message::Close(Some(frame))).await;
+        if sink.send(Message::Close(Some(frame))).await.is_ok() {
+            await_close(&mut stream).await;
+        }
     }
-    page.leave().await;
+}
+
+/// How long a closed page may take to answer our Close frame.
+const CLOSE_GRACE: Duration = Duration::from_secs(3);
+
+/// The closing handshake: after our Close, reads and drops what the page still sends until
+/// its Close comes back (or `CLOSE_GRACE` passes). Dropping the socket at once would reset
+/// the connection under a page that is still writing (a flood), and the reset can discard
+/// the error and Close we just sent before the page reads them.
+async fn await_close(stream: &mut SplitStream<WebSocket>) {
+    let drain = async {
+        while let Some(Ok(message)) = stream.next().await {
+            if matches!(message, Message::Close(_)) {
+                break;
+            }
+        }
+    };
+    let _ = tokio::time::timeout(CLOSE_GRACE, drain).await;
 }
 
 impl Page {
