@@ -5,7 +5,8 @@
 //! move wins (proven with at most POSITIONS positions each, default 50 million), asks a
 //! fresh engine for its move in each, and counts the moves that keep the win (the position
 //! after them proven lost for the opponent). Prints one line a position and the totals.
-//! `proven_ai NOTATION` does the same for one position.
+//! `proven_ai NOTATION` does the same for one position, then lets the same engine think on
+//! the opponent's time (`ponder on`) until its proof is settled and asks it again.
 
 use jump61::board::{Board, Squares};
 use jump61::search::{Engine, EngineConfig, Evaluation};
@@ -22,6 +23,21 @@ fn main() {
         let sq = engine.choose_move(&board, &mut |_| {}).expect("a move");
         let took = start.elapsed().as_secs_f64();
         println!("the AI plays {} in {took:.2} s", board.coord(sq));
+        // The same engine on the opponent's time (`ponder on`), until its proof is settled.
+        let start = Instant::now();
+        let ponder = engine.ponder(&board);
+        while !ponder.is_proof_finished() {
+            std::thread::sleep(std::time::Duration::from_millis(10));
+        }
+        drop(ponder);
+        let pondered = start.elapsed().as_secs_f64();
+        let start = Instant::now();
+        let sq = engine.choose_move(&board, &mut |_| {}).expect("a move");
+        let took = start.elapsed().as_secs_f64();
+        println!(
+            "after pondering {pondered:.2} s it plays {} in {took:.2} s",
+            board.coord(sq)
+        );
         return;
     }
     let args: Vec<u64> = std::env::args()

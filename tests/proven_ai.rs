@@ -50,3 +50,44 @@ fn the_search_alone_with_the_same_nodes_is_not_what_keeps_the_win() {
     let found = engine.search(&board, limits, Evaluation::Full, true, &mut |_| {});
     assert!(!keeps_the_win(&board, found.best_move) || found.score.win_plies().is_some());
 }
+
+/// 4x4, six moves in (issue 25's example): only `4 1` of Red's moves wins, and its proof
+/// takes seconds, far more than a move's share.
+const SIX_MOVES_IN: &str = "2r2r2b1-/1-1-1-1-/1-1-1-1-/1-2b2r2b";
+
+#[test]
+fn pondering_proves_a_win_that_a_moves_share_cannot() {
+    let board: Board = SIX_MOVES_IN.parse().unwrap();
+    let four_one = 3 * 4; // row 4, column 1
+    let (value, _) = game_value(&board, Limits::default());
+    assert!(
+        matches!(&value.value, Value::Wins { first_moves, .. } if *first_moves == [four_one]),
+        "{}",
+        value.answer()
+    );
+    let config = EngineConfig {
+        limit: Limit::Nodes(1_000_000),
+        ..EngineConfig::default()
+    };
+    let cold = Engine::new(config.clone())
+        .choose_move(&board, &mut |_| {})
+        .unwrap();
+    assert_ne!(
+        cold,
+        four_one,
+        "the move's own proof step is not enough: {}",
+        board.coord(cold)
+    );
+    // Thinking on the opponent's time: a fresh engine expects no reply, so it ponders on
+    // this very position, and its proof goes on there until settled.
+    let mut engine = Engine::new(config);
+    let ponder = engine.ponder(&board);
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(300);
+    while !ponder.is_proof_finished() {
+        assert!(std::time::Instant::now() < deadline, "no proof in 300 s");
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    drop(ponder);
+    let warm = engine.choose_move(&board, &mut |_| {}).unwrap();
+    assert_eq!(warm, four_one, "the AI played {}", board.coord(warm));
+}

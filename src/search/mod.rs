@@ -29,8 +29,8 @@ use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
 use score::INFINITY;
 use std::fmt;
-use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use tt::{Table, TableMemoryError};
 
@@ -124,8 +124,9 @@ pub struct Engine {
     stop: Option<Arc<AtomicBool>>,
     /// Each side's time left, under `Limit::Clock`.
     clock: Option<GameClock>,
-    /// The full engine's prover, kept across the moves of a game (see `proven`).
-    proof: proven::ProofStep,
+    /// The full engine's prover, kept across the moves of a game (see `proven`); shared
+    /// with a ponder's proof on another thread.
+    proof: Arc<Mutex<proven::ProofStep>>,
 }
 
 impl Engine {
@@ -137,7 +138,7 @@ impl Engine {
             clock: clock_for(config.limit),
             config,
             stop: None,
-            proof: proven::ProofStep::default(),
+            proof: Arc::default(),
         }
     }
 
@@ -184,7 +185,7 @@ impl Engine {
     /// and both clocks.
     pub fn clear(&mut self) {
         self.table.clear();
-        self.proof.clear();
+        self.proof_step().clear();
         self.rng = Xoshiro256PlusPlus::seed_from_u64(self.config.seed);
         self.reset_clock();
     }
@@ -266,7 +267,7 @@ impl Engine {
         let budget = proven::Budget::of(limits, start)?;
         let never = AtomicBool::new(false);
         let stop = self.stop.as_deref().unwrap_or(&never);
-        let found = self.proof.winning_move(board, budget, stop);
+        let found = self.proof_step().winning_move(board, budget, stop);
         let spent = start.elapsed();
         if limits.hard_time < limits::FOREVER {
             limits.soft_time = limits.soft_time.saturating_sub(spent);
@@ -284,12 +285,25 @@ impl Engine {
             target.play(reply);
         }
         let style = threads::Style::full(Evaluation::Full, true);
+        let proof = (self.config.level >= 5).then(|| Arc::clone(&self.proof));
         Ponder::start(
             Arc::clone(&self.table),
             self.config.threads.max(1),
             target,
             style,
+            proof,
         )
+    }
+
+    /// The proof step, once a ponder's proof has let go of it (after a slice at most). A
+    /// proof that panicked leaves no table worth trusting: the step starts afresh.
+    fn proof_step(&self) -> std::sync::MutexGuard<'_, proven::ProofStep> {
+        self.proof.lock().unwrap_or_else(|poisoned| {
+            let mut step = poisoned.into_inner();
+            step.clear();
+            self.proof.clear_poison();
+            step
+        })
     }
 
     /// The move the table holds as best for `board`, if it is legal there.

@@ -3,25 +3,44 @@
 //! What it finds stays in the shared transposition table, so the AI's own search after the
 //! reply starts warm: its early depths come from the table (at once when the reply was the
 //! expected one, and often in part when it was not).
+//!
+//! The full engine also goes on with its proof step there, on one more thread: it proves the
+//! same position into the prover's table that the next move's proof step reads, so a win that
+//! needs seconds to prove (more than a move's share) is played by its proven move once the
+//! person has taken that long.
 
 use super::limits::Limits;
+use super::proven::ProofStep;
 use super::threads::{self, Style};
 use super::tt::Table;
 use crate::board::Board;
-use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 
-/// A search running in the background; dropping it stops it and waits for its thread.
+/// A search (and a proof) running in the background; dropping it stops them and waits
+/// for their threads.
 pub struct Ponder {
     stop: Arc<AtomicBool>,
     thread: Option<JoinHandle<()>>,
+    proof: Option<JoinHandle<()>>,
 }
 
 impl Ponder {
-    /// Starts searching `board` on `threads` threads with `table`.
-    pub(super) fn start(table: Arc<Table>, threads: usize, board: Board, style: Style) -> Ponder {
+    /// Starts searching `board` on `threads` threads with `table`, and proving it with
+    /// `proof` if given.
+    pub(super) fn start(
+        table: Arc<Table>,
+        threads: usize,
+        board: Board,
+        style: Style,
+        proof: Option<Arc<Mutex<ProofStep>>>,
+    ) -> Ponder {
         let stop = Arc::new(AtomicBool::new(false));
+        let proof = proof.map(|step| {
+            let flag = Arc::clone(&stop);
+            std::thread::spawn(move || prove(&step, &board, &flag))
+        });
         let flag = Arc::clone(&stop);
         let thread = std::thread::spawn(move || {
             threads::search(
@@ -37,6 +56,7 @@ impl Ponder {
         Ponder {
             stop,
             thread: Some(thread),
+            proof,
         }
     }
 
@@ -44,13 +64,37 @@ impl Ponder {
     pub fn is_finished(&self) -> bool {
         self.thread.as_ref().is_none_or(|t| t.is_finished())
     }
+
+    /// Whether the proof has ended by itself (proven either way, or its table full), or
+    /// there is none.
+    pub fn is_proof_finished(&self) -> bool {
+        self.proof.as_ref().is_none_or(|t| t.is_finished())
+    }
+}
+
+/// Proves `board` slice by slice until it is settled or `stop` is set. The step is locked
+/// for one slice at a time (some tens of milliseconds), so the engine's own use of it never
+/// waits longer than that.
+fn prove(step: &Mutex<ProofStep>, board: &Board, stop: &AtomicBool) {
+    while !stop.load(Ordering::Relaxed) {
+        let Ok(mut step) = step.lock() else {
+            return;
+        };
+        if !step.ponder_slice(board) {
+            return;
+        }
+    }
 }
 
 impl Drop for Ponder {
     fn drop(&mut self) {
         self.stop.store(true, Ordering::Relaxed);
-        if let Some(thread) = self.thread.take() {
-            // A search that panicked has nothing to give back; the game goes on without it.
+        // A search or proof that panicked has nothing to give back; the game goes on
+        // without it (a poisoned proof step is dropped at the engine's next move).
+        for thread in [self.thread.take(), self.proof.take()]
+            .into_iter()
+            .flatten()
+        {
             let _ = thread.join();
         }
     }

@@ -93,14 +93,7 @@ impl ProofStep {
             positions: left.min(SLICE_POSITIONS),
             memory: PROOF_MEMORY,
         };
-        let prover = match &mut self.prover {
-            Some((s, prover)) if *s == size => prover,
-            slot => {
-                &mut slot
-                    .insert((size, Prover::new(size, slice(budget.positions))?))
-                    .1
-            }
-        };
+        let prover = self.prover_for(size, slice(budget.positions))?;
         let mut left = budget.positions;
         let entry = loop {
             let before = prover.positions;
@@ -119,6 +112,42 @@ impl ProofStep {
             self.prover = None;
         }
         found
+    }
+}
+
+impl ProofStep {
+    /// The kept prover for boards of side `size` (a new one, within `limits`, if the kept
+    /// one is for another size or there is none); `None` if the board is too big.
+    fn prover_for(&mut self, size: usize, limits: Limits) -> Option<&mut Prover> {
+        if !matches!(&self.prover, Some((s, _)) if *s == size) {
+            self.prover = Some((size, Prover::new(size, limits)?));
+        }
+        self.prover.as_mut().map(|(_, prover)| prover)
+    }
+
+    /// One slice of thinking on the opponent's time ([`super::Ponder`]): proves `board`
+    /// [`SLICE_POSITIONS`] positions further, into the table the next move's proof step
+    /// reads. False once there is nothing more to do: `board` is proven either way, too big
+    /// or over, or the table filled (it is then dropped, as after a move).
+    pub fn ponder_slice(&mut self, board: &Board) -> bool {
+        if board.size() > MAX_PROOF_SIZE || board.winner().is_some() {
+            return false;
+        }
+        let limits = Limits {
+            deadline: None,
+            positions: SLICE_POSITIONS,
+            memory: PROOF_MEMORY,
+        };
+        let Some(prover) = self.prover_for(board.size(), limits) else {
+            return false;
+        };
+        prover.set_limits(limits);
+        let entry = prover.prove(board);
+        if prover.stopped == Some(Stop::Memory) {
+            self.prover = None;
+            return false;
+        }
+        !(entry.is_win() || entry.is_loss())
     }
 }
 
