@@ -91,3 +91,25 @@ fn pondering_proves_a_win_that_a_moves_share_cannot() {
     let warm = engine.choose_move(&board, &mut |_| {}).unwrap();
     assert_eq!(warm, four_one, "the AI played {}", board.coord(warm));
 }
+
+#[test]
+fn the_proof_steps_table_keeps_to_its_memory() {
+    // The web server gives each game's proof step a few MiB (`web::Limits::proof_mb`).
+    let board: Board = SIX_MOVES_IN.parse().unwrap();
+    let table_after_a_move = |proof_mb| {
+        let mut engine = Engine::new(EngineConfig {
+            limit: Limit::Nodes(2_000_000),
+            proof_mb,
+            ..EngineConfig::default()
+        });
+        engine.choose_move(&board, &mut |_| {}).unwrap();
+        engine.proof_memory()
+    };
+    let capped = table_after_a_move(8);
+    assert!(capped > 0 && capped <= 8 << 20, "{capped} bytes");
+    let free = table_after_a_move(512);
+    assert!(
+        free > 8 << 20,
+        "the cap is not what kept it small: {free} bytes"
+    );
+}

@@ -24,6 +24,7 @@ impl Cli {
                 threads: self.threads.map_or(cores, |t| t as usize),
                 level: self.level.unwrap_or(defaults.level),
                 seed: self.seed.unwrap_or(defaults.seed),
+                proof_mb: defaults.proof_mb,
             },
             verbose: self.verbose,
             prompts: interactive,

@@ -49,6 +49,9 @@ pub struct EngineConfig {
     pub seed: u64,
     /// Think on the opponent's time (see `Engine::ponder`).
     pub ponder: bool,
+    /// The most memory the full engine's prover table may take (its proof step, see
+    /// `proven`), in MiB.
+    pub proof_mb: usize,
 }
 
 impl Default for EngineConfig {
@@ -60,6 +63,7 @@ impl Default for EngineConfig {
             level: 5,
             seed: 0,
             ponder: false,
+            proof_mb: proven::PROOF_MEMORY >> 20,
         }
     }
 }
@@ -264,7 +268,7 @@ impl Engine {
         if self.config.level < 5 {
             return None;
         }
-        let budget = proven::Budget::of(limits, start)?;
+        let budget = proven::Budget::of(limits, start, self.config.proof_mb << 20)?;
         let never = AtomicBool::new(false);
         let stop = self.stop.as_deref().unwrap_or(&never);
         let found = self.proof_step().winning_move(board, budget, stop);
@@ -285,7 +289,8 @@ impl Engine {
             target.play(reply);
         }
         let style = threads::Style::full(Evaluation::Full, true);
-        let proof = (self.config.level >= 5).then(|| Arc::clone(&self.proof));
+        let proof =
+            (self.config.level >= 5).then(|| (Arc::clone(&self.proof), self.config.proof_mb << 20));
         Ponder::start(
             Arc::clone(&self.table),
             self.config.threads.max(1),
@@ -293,6 +298,12 @@ impl Engine {
             style,
             proof,
         )
+    }
+
+    /// Bytes the proof step's prover table takes now (at most `config.proof_mb` MiB, or
+    /// the least an exact table of the board's size can be).
+    pub fn proof_memory(&self) -> usize {
+        self.proof_step().memory()
     }
 
     /// The proof step, once a ponder's proof has let go of it (after a slice at most). A

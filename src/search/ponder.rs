@@ -28,18 +28,18 @@ pub struct Ponder {
 
 impl Ponder {
     /// Starts searching `board` on `threads` threads with `table`, and proving it with
-    /// `proof` if given.
+    /// `proof` (the step, and the bytes its table may take) if given.
     pub(super) fn start(
         table: Arc<Table>,
         threads: usize,
         board: Board,
         style: Style,
-        proof: Option<Arc<Mutex<ProofStep>>>,
+        proof: Option<(Arc<Mutex<ProofStep>>, usize)>,
     ) -> Ponder {
         let stop = Arc::new(AtomicBool::new(false));
-        let proof = proof.map(|step| {
+        let proof = proof.map(|(step, memory)| {
             let flag = Arc::clone(&stop);
-            std::thread::spawn(move || prove(&step, &board, &flag))
+            std::thread::spawn(move || prove(&step, &board, memory, &flag))
         });
         let flag = Arc::clone(&stop);
         let thread = std::thread::spawn(move || {
@@ -75,12 +75,12 @@ impl Ponder {
 /// Proves `board` slice by slice until it is settled or `stop` is set. The step is locked
 /// for one slice at a time (some tens of milliseconds), so the engine's own use of it never
 /// waits longer than that.
-fn prove(step: &Mutex<ProofStep>, board: &Board, stop: &AtomicBool) {
+fn prove(step: &Mutex<ProofStep>, board: &Board, memory: usize, stop: &AtomicBool) {
     while !stop.load(Ordering::Relaxed) {
         let Ok(mut step) = step.lock() else {
             return;
         };
-        if !step.ponder_slice(board) {
+        if !step.ponder_slice(board, memory) {
             return;
         }
     }

@@ -16,8 +16,8 @@ use std::time::{Duration, Instant};
 /// Boards up to this side get the proof step (the prover's keys reach no further).
 pub const MAX_PROOF_SIZE: usize = MAX_KEY_SIZE;
 
-/// Memory the prover's table may take; past it the table is dropped and the next move
-/// starts afresh.
+/// Memory the prover's table may take by default (`EngineConfig::proof_mb`); past it the
+/// table is dropped and the next move starts afresh.
 pub const PROOF_MEMORY: usize = 512 << 20;
 
 /// The share of a move's time the proof may take; the search has the rest.
@@ -31,12 +31,14 @@ pub const SLICE_POSITIONS: u64 = 1 << 15;
 pub struct Budget {
     pub deadline: Option<Instant>,
     pub positions: u64,
+    /// Bytes the prover's table may take.
+    pub memory: usize,
 }
 
 impl Budget {
     /// The proof's share of a search's limits starting at `start` (`None`: no proof step,
     /// as under a fixed depth, whose search must not depend on anything else).
-    pub fn of(limits: &super::Limits, start: Instant) -> Option<Budget> {
+    pub fn of(limits: &super::Limits, start: Instant, memory: usize) -> Option<Budget> {
         let timed = limits.soft_time < super::limits::FOREVER;
         let counted = limits.nodes < u64::MAX;
         if !timed && !counted {
@@ -51,6 +53,7 @@ impl Budget {
             } else {
                 u64::MAX
             },
+            memory,
         })
     }
 
@@ -91,7 +94,7 @@ impl ProofStep {
         let slice = |left: u64| Limits {
             deadline: budget.deadline,
             positions: left.min(SLICE_POSITIONS),
-            memory: PROOF_MEMORY,
+            memory: budget.memory,
         };
         let prover = self.prover_for(size, slice(budget.positions))?;
         let mut left = budget.positions;
@@ -125,18 +128,26 @@ impl ProofStep {
         self.prover.as_mut().map(|(_, prover)| prover)
     }
 
+    /// Bytes the kept prover's table takes (0 when none is kept).
+    pub fn memory(&self) -> usize {
+        self.prover
+            .as_ref()
+            .map_or(0, |(_, prover)| prover.memory())
+    }
+
     /// One slice of thinking on the opponent's time ([`super::Ponder`]): proves `board`
     /// [`SLICE_POSITIONS`] positions further, into the table the next move's proof step
     /// reads. False once there is nothing more to do: `board` is proven either way, too big
-    /// or over, or the table filled (it is then dropped, as after a move).
-    pub fn ponder_slice(&mut self, board: &Board) -> bool {
+    /// or over, or the table (of at most `memory` bytes) filled: it is then dropped, as
+    /// after a move.
+    pub fn ponder_slice(&mut self, board: &Board, memory: usize) -> bool {
         if board.size() > MAX_PROOF_SIZE || board.winner().is_some() {
             return false;
         }
         let limits = Limits {
             deadline: None,
             positions: SLICE_POSITIONS,
-            memory: PROOF_MEMORY,
+            memory,
         };
         let Some(prover) = self.prover_for(board.size(), limits) else {
             return false;
@@ -182,6 +193,7 @@ mod tests {
         let budget = Budget {
             deadline: None,
             positions: u64::MAX,
+            memory: PROOF_MEMORY,
         };
         let mut step = ProofStep::default();
         let sq = step
@@ -207,6 +219,7 @@ mod tests {
         let tiny = Budget {
             deadline: None,
             positions: 10,
+            memory: PROOF_MEMORY,
         };
         let mut step = ProofStep::default();
         assert_eq!(

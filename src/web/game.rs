@@ -46,6 +46,7 @@ impl Jump61 {
     pub fn new(limits: &Limits) -> Jump61 {
         let engine = EngineConfig {
             hash_mb: limits.hash_mb,
+            proof_mb: limits.proof_mb,
             threads: 1,
             ..EngineConfig::default()
         };

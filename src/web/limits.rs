@@ -33,6 +33,9 @@ pub struct Limits {
     pub max_move_nodes: u64,
     /// Each game's transposition table, in MiB (the session's and its searcher's).
     pub hash_mb: usize,
+    /// Each game's prover table for the AI's proof step (boards up to 5x5), in MiB: at least
+    /// 8, the least a 5x5 table can be and stay exact.
+    pub proof_mb: usize,
     /// The longest a Jump Snatch `solve` (fewest moves) or `value` thinks on the page.
     pub max_solve_time: Duration,
     /// Server messages waiting for a page that reads too slowly; past that its connection
@@ -66,6 +69,7 @@ impl Default for Limits {
             max_move_time: Duration::from_secs(60),
             max_move_nodes: 100_000_000,
             hash_mb: 1,
+            proof_mb: 8,
             max_solve_time: Duration::from_secs(10),
             outbox_messages: 512,
             inbox_messages: 64,
@@ -105,6 +109,10 @@ impl Limits {
                 self.max_move_time.as_secs_f64(),
                 self.max_move_nodes,
                 self.hash_mb
+            ),
+            format!(
+                "the AI's proof step: a table of at most {} MiB a game",
+                self.proof_mb
             ),
         ]
     }

@@ -119,6 +119,7 @@ pub fn fast_options(dialect: Dialect) -> Options {
             level: 1,
             seed: 0,
             ponder: false,
+            proof_mb: 8,
         },
         verbose: false,
         prompts: true,
