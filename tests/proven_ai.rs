@@ -113,3 +113,21 @@ fn the_proof_steps_table_keeps_to_its_memory() {
         "the cap is not what kept it small: {free} bytes"
     );
 }
+
+#[test]
+fn a_two_thread_engine_plays_a_proven_winning_move_too() {
+    // With two threads (the command loop's default on two cores) the proof step runs the
+    // parallel prover, and its move is as proven as one thread's.
+    let board: Board = ONE_WINNING_MOVE.parse().unwrap();
+    let mut engine = Engine::new(EngineConfig {
+        limit: Limit::Nodes(20_000_000),
+        threads: 2,
+        ..EngineConfig::default()
+    });
+    let sq = engine.choose_move(&board, &mut |_| {}).unwrap();
+    assert!(
+        keeps_the_win(&board, sq),
+        "the AI played {}",
+        board.coord(sq)
+    );
+}

@@ -268,7 +268,10 @@ impl Engine {
         if self.config.level < 5 {
             return None;
         }
-        let budget = proven::Budget::of(limits, start, self.config.proof_mb << 20)?;
+        let budget = proven::Budget {
+            threads: self.config.threads.max(1),
+            ..proven::Budget::of(limits, start, self.config.proof_mb << 20)?
+        };
         let never = AtomicBool::new(false);
         let stop = self.stop.as_deref().unwrap_or(&never);
         let found = self.proof_step().winning_move(board, budget, stop);

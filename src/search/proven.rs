@@ -1,6 +1,7 @@
 //! The AI's proof step: before it searches, the full engine tries to prove the game's value
 //! with the df-pn prover of [`crate::solver`], within part of the move's budget and a memory
-//! cap. A proven win is played by a proven winning move, never traded for a heuristic one;
+//! cap, on as many threads as the search has (sharing one table, see
+//! [`crate::solver::parallel`]; one thread proves the same way on every run). A proven win is played by a proven winning move, never traded for a heuristic one;
 //! otherwise (a proven loss, or no proof in time) the search chooses as before.
 //!
 //! The prover and its table are kept between the moves of a game: each move's position lies
@@ -10,6 +11,7 @@
 use crate::board::{Board, Squares};
 use crate::solver::dfpn::{Limits, Prover, Stop};
 use crate::solver::key::MAX_KEY_SIZE;
+use crate::solver::parallel;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
@@ -33,6 +35,8 @@ pub struct Budget {
     pub positions: u64,
     /// Bytes the prover's table may take.
     pub memory: usize,
+    /// Threads proving together on one table (1: the same proof on every run).
+    pub threads: usize,
 }
 
 impl Budget {
@@ -54,6 +58,7 @@ impl Budget {
                 u64::MAX
             },
             memory,
+            threads: 1,
         })
     }
 
@@ -97,11 +102,12 @@ impl ProofStep {
             memory: budget.memory,
         };
         let prover = self.prover_for(size, slice(budget.positions))?;
+        let threads = crate::solver::useful_threads(board, budget.threads);
         let mut left = budget.positions;
         let entry = loop {
             let before = prover.positions;
             prover.set_limits(slice(left));
-            let entry = prover.prove(board);
+            let entry = parallel::prove(prover, board, threads);
             left = left.saturating_sub(prover.positions - before);
             let decided = entry.is_win() || entry.is_loss();
             let out_of_budget =
@@ -194,6 +200,7 @@ mod tests {
             deadline: None,
             positions: u64::MAX,
             memory: PROOF_MEMORY,
+            threads: 1,
         };
         let mut step = ProofStep::default();
         let sq = step
@@ -220,6 +227,7 @@ mod tests {
             deadline: None,
             positions: 10,
             memory: PROOF_MEMORY,
+            threads: 1,
         };
         let mut step = ProofStep::default();
         assert_eq!(
