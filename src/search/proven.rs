@@ -1,8 +1,9 @@
 //! The AI's proof step: before it searches, the full engine tries to prove the game's value
 //! with the df-pn prover of [`crate::solver`], within part of the move's budget and a memory
 //! cap, on as many threads as the search has (sharing one table, see
-//! [`crate::solver::parallel`]; one thread proves the same way on every run). A proven win is played by a proven winning move, never traded for a heuristic one;
-//! otherwise (a proven loss, or no proof in time) the search chooses as before.
+//! [`crate::solver::parallel`]; one thread proves the same way on every run). A proven win
+//! is played by a proven winning move, never traded for a heuristic one; otherwise (a
+//! proven loss, or no proof in time) the search chooses as before.
 //!
 //! The prover and its table are kept between the moves of a game: each move's position lies
 //! below the last one's, so what one move proved or half-proved serves the next, and once a
@@ -122,9 +123,7 @@ impl ProofStep {
         }
         found
     }
-}
 
-impl ProofStep {
     /// The kept prover for boards of side `size` (a new one, within `limits`, if the kept
     /// one is for another size or there is none); `None` if the board is too big.
     fn prover_for(&mut self, size: usize, limits: Limits) -> Option<&mut Prover> {
