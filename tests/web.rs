@@ -9,7 +9,7 @@ use jump61::protocol::{Options, run_loop};
 use jump61::web::Limits;
 use serde_json::{Value, json};
 use std::time::Duration;
-use web_client::{Page, server, test_limits};
+use web_client::{Page, server, test_limits, told_too_many_messages};
 
 /// The squares of a state as the board's notation would give them: `[spots, owner]`.
 fn squares_of(board: &Board) -> Value {
@@ -398,12 +398,7 @@ async fn the_limits_refuse_with_an_error_and_the_rest_goes_on() {
         flood.send_text("{}").await;
     }
     let last = flood.closed().await;
-    assert!(
-        last.iter().any(|m| m["text"]
-            .as_str()
-            .is_some_and(|t| t.starts_with("too many messages"))),
-        "{last:?}"
-    );
+    assert!(told_too_many_messages(&last), "{last:?}");
     // The first game goes on.
     first.line("board").await;
     assert_eq!(first.until("state").await["size"], 6);
@@ -627,10 +622,5 @@ async fn a_flooding_page_still_reads_why_it_was_closed() {
         flood.send(json!({"t":"line","text":"board"})).await;
     }
     let last = flood.closed().await;
-    assert!(
-        last.iter().any(|m| m["text"]
-            .as_str()
-            .is_some_and(|t| t.starts_with("too many messages"))),
-        "{last:?}"
-    );
+    assert!(told_too_many_messages(&last), "{last:?}");
 }

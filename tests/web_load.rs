@@ -15,7 +15,7 @@ use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
 use serde_json::{Value, json};
 use std::time::{Duration, Instant};
-use web_client::{Page, rss_kib, server, test_limits};
+use web_client::{Page, rss_kib, server, test_limits, told_too_many_messages};
 
 /// Games played at once.
 const GAMES: usize = 120;
@@ -206,8 +206,7 @@ async fn abuse(addr: std::net::SocketAddr, kind: u64) -> usize {
                 page.send(json!({"t":"line","text":"board"})).await;
             }
             let last = page.closed().await;
-            assert!(last.iter().any(|m| m["t"] == "error"
-                && m["text"].as_str().unwrap().starts_with("too many messages")));
+            assert!(told_too_many_messages(&last), "{last:?}");
             1
         }
         3 => {

@@ -268,10 +268,7 @@ impl Engine {
         if self.config.level < 5 {
             return None;
         }
-        let budget = proven::Budget {
-            threads: self.config.threads.max(1),
-            ..proven::Budget::of(limits, start, self.config.proof_mb << 20)?
-        };
+        let budget = proven::Budget::of(limits, start, &self.config)?;
         let never = AtomicBool::new(false);
         let stop = self.stop.as_deref().unwrap_or(&never);
         let found = self.proof_step().winning_move(board, budget, stop);
@@ -292,8 +289,8 @@ impl Engine {
             target.play(reply);
         }
         let style = threads::Style::full(Evaluation::Full, true);
-        let proof =
-            (self.config.level >= 5).then(|| (Arc::clone(&self.proof), self.config.proof_mb << 20));
+        let proof = (self.config.level >= 5 && proven::provable(&target))
+            .then(|| (Arc::clone(&self.proof), self.config.proof_mb << 20));
         Ponder::start(
             Arc::clone(&self.table),
             self.config.threads.max(1),

@@ -41,9 +41,14 @@ pub struct Budget {
 }
 
 impl Budget {
-    /// The proof's share of a search's limits starting at `start` (`None`: no proof step,
-    /// as under a fixed depth, whose search must not depend on anything else).
-    pub fn of(limits: &super::Limits, start: Instant, memory: usize) -> Option<Budget> {
+    /// The proof's share of a search's limits starting at `start`, with the memory and
+    /// threads of `config` (`None`: no proof step, as under a fixed depth, whose search
+    /// must not depend on anything else).
+    pub fn of(
+        limits: &super::Limits,
+        start: Instant,
+        config: &super::EngineConfig,
+    ) -> Option<Budget> {
         let timed = limits.soft_time < super::limits::FOREVER;
         let counted = limits.nodes < u64::MAX;
         if !timed && !counted {
@@ -58,8 +63,8 @@ impl Budget {
             } else {
                 u64::MAX
             },
-            memory,
-            threads: 1,
+            memory: config.proof_mb << 20,
+            threads: config.threads.max(1),
         })
     }
 
@@ -93,10 +98,10 @@ impl ProofStep {
         budget: Budget,
         stop: &AtomicBool,
     ) -> Option<usize> {
-        let size = board.size();
-        if size > MAX_PROOF_SIZE || board.winner().is_some() {
+        if !provable(board) {
             return None;
         }
+        let size = board.size();
         let slice = |left: u64| Limits {
             deadline: budget.deadline,
             positions: left.min(SLICE_POSITIONS),
@@ -146,7 +151,7 @@ impl ProofStep {
     /// or over, or the table (of at most `memory` bytes) filled: it is then dropped, as
     /// after a move.
     pub fn ponder_slice(&mut self, board: &Board, memory: usize) -> bool {
-        if board.size() > MAX_PROOF_SIZE || board.winner().is_some() {
+        if !provable(board) {
             return false;
         }
         let limits = Limits {
@@ -165,6 +170,11 @@ impl ProofStep {
         }
         !(entry.is_win() || entry.is_loss())
     }
+}
+
+/// Whether the proof step takes `board`: a game not over, on a board the prover's keys hold.
+pub fn provable(board: &Board) -> bool {
+    board.size() <= MAX_PROOF_SIZE && board.winner().is_none()
 }
 
 /// The first move of `board` that wins at once or leads to a position the table proves

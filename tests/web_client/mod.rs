@@ -152,6 +152,16 @@ impl Page {
     }
 }
 
+/// Whether `messages` (a closed page's last ones) hold the error that closes a flood.
+pub fn told_too_many_messages(messages: &[Value]) -> bool {
+    messages.iter().any(|m| {
+        m["t"] == "error"
+            && m["text"]
+                .as_str()
+                .is_some_and(|t| t.starts_with("too many messages"))
+    })
+}
+
 /// The server's memory now (this process's resident set, from /proc), in KiB.
 pub fn rss_kib() -> Option<u64> {
     let status = std::fs::read_to_string("/proc/self/status").ok()?;
