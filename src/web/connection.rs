@@ -145,6 +145,10 @@ pub async fn serve(socket: WebSocket, connection: Connection, server: Arc<Server
         if sink.send(Message::Close(Some(frame))).await.is_ok() {
             await_close(&mut stream).await;
         }
+    } else {
+        // The page closed first: our answering Close completes its handshake (a browser
+        // reports the close once it comes), after the game has been let go.
+        let _ = sink.close().await;
     }
 }
 

@@ -147,8 +147,14 @@ impl Page {
         before
     }
 
+    /// Closes as a browser does: sends Close, then waits until the server has answered and
+    /// let the connection go (it leaves the game first), so the next page sees it gone.
     pub async fn close(mut self) {
         let _ = self.ws.close(None).await;
+        let drained = async { while let Some(Ok(_)) = self.ws.next().await {} };
+        tokio::time::timeout(PATIENCE, drained)
+            .await
+            .expect("the server lets a closed page go");
     }
 }
 
