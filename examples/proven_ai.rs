@@ -1,10 +1,11 @@
-//! How many won positions the AI keeps at its default time (1 s a move, one thread), with
-//! its proof step and without it (the search alone, as before issue 25):
-//! `cargo run --release --example proven_ai -- SIZE MOVES COUNT [POSITIONS]` takes COUNT
+//! How many won positions the AI keeps at its default time (1 s a move), with its proof step
+//! and without it (the search alone, as before issue 25):
+//! `cargo run --release --example proven_ai -- SIZE MOVES COUNT [POSITIONS [THREADS]]` takes COUNT
 //! positions reached by MOVES seeded random moves on a SIZE x SIZE board where the side to
 //! move wins (proven with at most POSITIONS positions each, default 50 million), asks a
 //! fresh engine for its move in each, and counts the moves that keep the win (the position
-//! after them proven lost for the opponent). Prints one line a position and the totals.
+//! after them proven lost for the opponent), on THREADS threads (default 1, the engine's
+//! default; the command loop's is every core). Prints one line a position and the totals.
 //! `proven_ai NOTATION` does the same for one position, then lets the same engine think on
 //! the opponent's time (`ponder on`) until its proof is settled and asks it again.
 
@@ -45,7 +46,7 @@ fn main() {
         .map_while(|a| a.parse().ok())
         .collect();
     let [size, moves, count, rest @ ..] = args.as_slice() else {
-        eprintln!("usage: proven_ai SIZE MOVES COUNT [POSITIONS]");
+        eprintln!("usage: proven_ai SIZE MOVES COUNT [POSITIONS [THREADS]]");
         std::process::exit(2);
     };
     if !(2..=5).contains(size) {
@@ -56,6 +57,10 @@ fn main() {
         positions: rest.first().copied().unwrap_or(50_000_000),
         memory: 2 << 30,
         ..Limits::default()
+    };
+    let config = EngineConfig {
+        threads: rest.get(1).map_or(1, |&t| t.max(1) as usize),
+        ..EngineConfig::default()
     };
     let mut seed = 0x2026_1125u64;
     let mut next = |n: usize| {
@@ -92,10 +97,10 @@ fn main() {
                 || game_value(&child, limits).0.value == Value::Loses
         };
         let start = Instant::now();
-        let mut engine = Engine::new(EngineConfig::default());
+        let mut engine = Engine::new(config.clone());
         let now = engine.choose_move(&board, &mut |_| {}).expect("a move");
         let took = start.elapsed().as_secs_f64();
-        let mut search_alone = Engine::new(EngineConfig::default());
+        let mut search_alone = Engine::new(config.clone());
         let limits_alone = search_alone.limits(&board);
         let before = search_alone
             .search(&board, limits_alone, Evaluation::Full, true, &mut |_| {})
