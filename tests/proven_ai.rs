@@ -3,7 +3,7 @@
 //! on every run under a node limit.
 
 use jump61::board::Board;
-use jump61::search::{Engine, EngineConfig, Evaluation, Limit};
+use jump61::search::{DUTY_DEPTH, Engine, EngineConfig, Evaluation, Limit};
 use jump61::solver::{Value, dfpn::Limits, game_value};
 
 /// 4x4, ten moves into a seeded random game: only `4 3` of Red's 11 moves wins, and the
@@ -27,17 +27,22 @@ fn the_ai_plays_a_proven_winning_move_the_same_on_every_run() {
         ..EngineConfig::default()
     };
     let play = || {
-        Engine::new(config.clone())
-            .choose_move(&board, &mut |_| {})
-            .unwrap()
+        let mut deepest = 0;
+        let sq = Engine::new(config.clone())
+            .choose_move(&board, &mut |p| deepest = deepest.max(p.depth))
+            .unwrap();
+        (sq, deepest)
     };
-    let sq = play();
+    let (sq, deepest) = play();
     assert!(
         keeps_the_win(&board, sq),
         "the AI played {}",
         board.coord(sq)
     );
-    assert_eq!(play(), sq);
+    assert_eq!(play().0, sq);
+    // With the win proven, the search only looks for a quicker one, to the duties' depth;
+    // the search alone goes deeper with these nodes (the next test).
+    assert!(deepest <= DUTY_DEPTH, "searched to depth {deepest}");
 }
 
 #[test]
@@ -49,6 +54,11 @@ fn the_search_alone_with_the_same_nodes_is_not_what_keeps_the_win() {
     let limits = jump61::search::Limits::nodes(4_000_000);
     let found = engine.search(&board, limits, Evaluation::Full, true, &mut |_| {});
     assert!(!keeps_the_win(&board, found.best_move) || found.score.win_plies().is_some());
+    assert!(
+        found.depth > DUTY_DEPTH,
+        "the search alone reached {}",
+        found.depth
+    );
 }
 
 /// 4x4, six moves in (issue 25's example): only `4 1` of Red's moves wins, and its proof
