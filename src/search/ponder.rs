@@ -4,10 +4,10 @@
 //! reply starts warm: its early depths come from the table (at once when the reply was the
 //! expected one, and often in part when it was not).
 //!
-//! The full engine also goes on with its proof step there, on one more thread: it proves the
-//! same position into the prover's table that the next move's proof step reads, so a win that
-//! needs seconds to prove (more than a move's share) is played by its proven move once the
-//! person has taken that long.
+//! The full engine also goes on with its proof step there, on one of the engine's threads
+//! (one more when it has only one): it proves the same position into the prover's table
+//! that the next move's proof step reads, so a win that needs seconds to prove (more than a
+//! move's share) is played by its proven move once the person has taken that long.
 
 use super::limits::Limits;
 use super::proven::ProofStep;
@@ -28,7 +28,7 @@ pub struct Ponder {
 
 impl Ponder {
     /// Starts searching `board` on `threads` threads with `table`, and proving it with
-    /// `proof` (the step, and the bytes its table may take) if given.
+    /// `proof` (the step, and the bytes its table may take) if given, on one of them.
     pub(super) fn start(
         table: Arc<Table>,
         threads: usize,
@@ -37,6 +37,13 @@ impl Ponder {
         proof: Option<(Arc<Mutex<ProofStep>>, usize)>,
     ) -> Ponder {
         let stop = Arc::new(AtomicBool::new(false));
+        // The proof takes one of the engine's threads when it has more than one, so that
+        // pondering keeps to `threads` and the proof has a core of its own.
+        let threads = if proof.is_some() && threads > 1 {
+            threads - 1
+        } else {
+            threads
+        };
         let proof = proof.map(|(step, memory)| {
             let flag = Arc::clone(&stop);
             std::thread::spawn(move || prove(&step, &board, memory, &flag))
