@@ -247,9 +247,13 @@ impl Engine {
             // With a proven win in hand, the search only looks for a quicker forced win,
             // which the duties' depth finds: a won endgame is played at once, not after
             // the whole move's time.
-            let cap = if proven.is_some() { DUTY_DEPTH } else { depth };
+            let depth = if proven.is_some() {
+                depth.min(DUTY_DEPTH)
+            } else {
+                depth
+            };
             let limits = Limits {
-                max_depth: depth.min(cap).min(limits.max_depth),
+                max_depth: depth.min(limits.max_depth),
                 ..limits
             };
             let found = self.search(board, limits, evaluation, ordering, progress);
