@@ -64,3 +64,44 @@ fn depth_weight(board: &Board) -> u32 {
 
 /// How much more a square the side to move owns makes it to refute, than a move.
 const OWNED_WEIGHT: u32 = 24;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_position_that_looks_good_is_easier_to_prove_and_harder_to_refute() {
+        let plain = |b: &Board| {
+            let owned = b.owned(b.to_move()).count_ones();
+            let depth = depth_weight(b);
+            (
+                depth,
+                (b.legal_moves().count_ones() + OWNED_WEIGHT * owned) * depth,
+            )
+        };
+        // 4x4: Red takes the corner 1:1 (critical), Blue the square next to it.
+        let mut board = Board::new(4);
+        for (sq, mover_leads) in [(0, false), (1, true)] {
+            board.play(sq);
+            let e = quick_evaluate(&board);
+            assert_eq!(e > 0, mover_leads, "{}: {e}", board.to_notation());
+            let ((pn, dn), leaned) = (plain(&board), fresh(&board));
+            if mover_leads {
+                assert!(
+                    leaned.pn < pn && leaned.dn > dn,
+                    "{leaned:?} against {pn}, {dn}"
+                );
+            } else {
+                assert!(
+                    leaned.pn > pn && leaned.dn < dn,
+                    "{leaned:?} against {pn}, {dn}"
+                );
+            }
+        }
+        // Not on 5x5: there the numbers are the plain ones.
+        let mut five = Board::new(5);
+        five.play(0);
+        let numbers = fresh(&five);
+        assert_eq!((numbers.pn, numbers.dn), plain(&five));
+    }
+}
