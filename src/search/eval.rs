@@ -43,23 +43,52 @@ pub const WEIGHTS: [i32; FEATURES] = [
     100, 26, 105, -116, 268, -519, 127, 537, 70, 78, 2, 343, -97, 25,
 ];
 
+/// What both evaluations read first: each side's squares and critical squares, and the
+/// squares the critical ones reach.
+struct Sides {
+    g: &'static Geometry,
+    mine: u128,
+    theirs: u128,
+    critical: u128,
+    critical_mine: u128,
+    critical_theirs: u128,
+    reach_mine: u128,
+    reach_theirs: u128,
+}
+
+impl Sides {
+    #[inline(always)]
+    fn of(board: &Board) -> Sides {
+        let g = geometry(board.size() as u8);
+        let me = board.to_move();
+        let (mine, theirs) = (board.owned(me), board.owned(me.opponent()));
+        let critical = board.critical();
+        let (critical_mine, critical_theirs) = (critical & mine, critical & theirs);
+        Sides {
+            g,
+            mine,
+            theirs,
+            critical,
+            critical_mine,
+            critical_theirs,
+            reach_mine: g.spread(critical_mine),
+            reach_theirs: g.spread(critical_theirs),
+        }
+    }
+}
+
 /// The terms of the evaluation of `board` from the side to move's view.
 #[inline(always)]
 pub fn features(board: &Board) -> [i32; FEATURES] {
-    let g = geometry(board.size() as u8);
-    let me = board.to_move();
-    let mine = board.owned(me);
-    let theirs = board.owned(me.opponent());
-    let critical = board.critical();
+    let s = Sides::of(board);
+    let (g, mine, theirs, critical) = (s.g, s.mine, s.theirs, s.critical);
     let spots_mine = board.spots_in(mine) as i32;
     let white = g.all & !(mine | theirs);
     let whites = white.count_ones() as i32;
     let white_spots = whites * board.white_spots() as i32;
     let spots_theirs = board.total_spots() as i32 - white_spots - spots_mine;
-    let (critical_mine, critical_theirs) = (critical & mine, critical & theirs);
-    let (reach_mine, reach_theirs) = (g.spread(critical_mine), g.spread(critical_theirs));
-    let my_targets = reach_mine & theirs;
-    let their_targets = reach_theirs & mine;
+    let my_targets = s.reach_mine & theirs;
+    let their_targets = s.reach_theirs & mine;
     let count = |m: u128| m.count_ones() as i32;
     let diff = |mask: u128| count(mine & mask) - count(theirs & mask);
     [
@@ -67,15 +96,15 @@ pub fn features(board: &Board) -> [i32; FEATURES] {
         spots_mine - spots_theirs,
         count(my_targets),
         count(their_targets),
-        count(my_targets & critical_theirs),
-        count(their_targets & critical_mine),
-        count(critical_mine) - count(critical_theirs),
+        count(my_targets & s.critical_theirs),
+        count(their_targets & s.critical_mine),
+        count(s.critical_mine) - count(s.critical_theirs),
         diff(g.corners),
         diff(g.edges),
-        count(reach_mine & white) - count(reach_theirs & white),
+        count(s.reach_mine & white) - count(s.reach_theirs & white),
         count(mine & g.spread(theirs)) - count(theirs & g.spread(mine)),
-        best_capture(g, critical, critical_mine, theirs),
-        best_capture(g, critical, critical_theirs, mine),
+        best_capture(g, critical, s.critical_mine, theirs),
+        best_capture(g, critical, s.critical_theirs, mine),
         diff(board.near_or_critical() & !critical),
     ]
 }
@@ -113,26 +142,29 @@ pub fn evaluate(board: &Board) -> i32 {
 /// estimate of a new position ([`crate::solver::estimate`]), made for every child of every
 /// position it expands, where the capture terms cost more time than they saved.
 pub fn quick_evaluate(board: &Board) -> i32 {
-    const TERMS: [usize; 7] = [0, 2, 3, 4, 5, 6, 7];
-    let g = geometry(board.size() as u8);
-    let me = board.to_move();
-    let (mine, theirs) = (board.owned(me), board.owned(me.opponent()));
-    let critical = board.critical();
-    let (critical_mine, critical_theirs) = (critical & mine, critical & theirs);
-    let my_targets = g.spread(critical_mine) & theirs;
-    let their_targets = g.spread(critical_theirs) & mine;
+    let s = Sides::of(board);
+    let (mine, theirs) = (s.mine, s.theirs);
+    let my_targets = s.reach_mine & theirs;
+    let their_targets = s.reach_theirs & mine;
     let count = |m: u128| m.count_ones() as i32;
     let terms = [
         count(mine) - count(theirs),
         count(my_targets),
         count(their_targets),
-        count(my_targets & critical_theirs),
-        count(their_targets & critical_mine),
-        count(critical_mine) - count(critical_theirs),
-        count(mine & g.corners) - count(theirs & g.corners),
+        count(my_targets & s.critical_theirs),
+        count(their_targets & s.critical_mine),
+        count(s.critical_mine) - count(s.critical_theirs),
+        count(mine & s.g.corners) - count(theirs & s.g.corners),
     ];
-    terms.iter().zip(TERMS).map(|(x, i)| x * WEIGHTS[i]).sum()
+    terms
+        .iter()
+        .zip(QUICK_TERMS)
+        .map(|(x, i)| x * WEIGHTS[i])
+        .sum()
 }
+
+/// Which terms of [`features`] [`quick_evaluate`] adds, in its order.
+pub const QUICK_TERMS: [usize; 7] = [0, 2, 3, 4, 5, 6, 7];
 
 /// Squares owned by the side to move minus the opponent's: the plain course evaluation.
 pub fn square_count(board: &Board) -> i32 {
@@ -189,10 +221,7 @@ mod tests {
             let mut board = Board::new(size);
             while board.winner().is_none() {
                 let f = features(&board);
-                let quick: i32 = [0, 2, 3, 4, 5, 6, 7]
-                    .iter()
-                    .map(|&i| f[i] * WEIGHTS[i])
-                    .sum();
+                let quick: i32 = QUICK_TERMS.iter().map(|&i| f[i] * WEIGHTS[i]).sum();
                 assert_eq!(quick_evaluate(&board), quick, "{}", board.to_notation());
                 seed = seed
                     .wrapping_mul(6364136223846793005)

@@ -11,12 +11,7 @@ use crate::search::eval::quick_evaluate;
 /// 4x4 positions: against plain mobility it searches 34% fewer positions 8 moves in, 43%
 /// fewer 10 moves in (docs/solving.md).
 pub fn fresh(board: &Board) -> Entry {
-    let owned = board.owned(board.to_move()).count_ones();
-    let depth = depth_weight(board);
-    let (pn, dn) = (
-        depth,
-        (board.legal_moves().count_ones() + OWNED_WEIGHT * owned) * depth,
-    );
+    let (pn, dn) = plain_numbers(board);
     if !is_2014_4x4(board) {
         return Entry { pn, dn };
     }
@@ -29,6 +24,14 @@ pub fn fresh(board: &Board) -> Entry {
         pn: ((f64::from(pn) / lean).round() as u32).max(1),
         dn: ((f64::from(dn) * lean).round() as u32).max(1),
     }
+}
+
+/// The numbers without the evaluation's lean: mobility and owned squares, by the depth.
+fn plain_numbers(board: &Board) -> (u32, u32) {
+    let owned = board.owned(board.to_move()).count_ones();
+    let depth = depth_weight(board);
+    let dn = (board.legal_moves().count_ones() + OWNED_WEIGHT * owned) * depth;
+    (depth, dn)
 }
 
 /// The evaluation (in hundredths of a square) that makes a fresh position twice as easy to
@@ -71,14 +74,7 @@ mod tests {
 
     #[test]
     fn a_position_that_looks_good_is_easier_to_prove_and_harder_to_refute() {
-        let plain = |b: &Board| {
-            let owned = b.owned(b.to_move()).count_ones();
-            let depth = depth_weight(b);
-            (
-                depth,
-                (b.legal_moves().count_ones() + OWNED_WEIGHT * owned) * depth,
-            )
-        };
+        let plain = plain_numbers;
         // 4x4: Red takes the corner 1:1 (critical), Blue the square next to it.
         let mut board = Board::new(4);
         for (sq, mover_leads) in [(0, false), (1, true)] {
