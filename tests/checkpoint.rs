@@ -189,3 +189,50 @@ fn sigterm_stops_the_proof_and_saves_what_it_proved() {
     ]);
     assert!(again.status.success(), "{again:?}");
 }
+
+/// The table's size at the end of a `solve` answer (`table N MB`).
+fn table_mb(out: &Output) -> String {
+    let text = String::from_utf8_lossy(&out.stdout);
+    let after = text
+        .split("table ")
+        .nth(1)
+        .unwrap_or_else(|| panic!("{text}"));
+    after.split(' ').next().unwrap().to_string()
+}
+
+/// A checkpoint changes nothing of the search: the table starts small and doubles as it
+/// would without one (it took its whole `--memory` at once before: seconds of faulting in
+/// for a proof of milliseconds, and another path), and what the grown table saved is read
+/// back whole (the places a one-thread prover held while the table doubled once stored
+/// keys that were no position's, and the checkpoint was refused).
+#[test]
+fn a_new_checkpoint_searches_what_no_checkpoint_does_and_reads_back() {
+    let without = jump61(&[
+        "solve",
+        "--position",
+        POSITION,
+        "--threads",
+        "1",
+        "--memory",
+        "64",
+        "--time",
+        "600",
+    ]);
+    let path = scratch("same.ckpt");
+    let with = solve(POSITION, &path, &[]);
+    assert!(with.status.success(), "{with:?}");
+    assert_eq!(searched(&with), searched(&without));
+    assert_eq!(table_mb(&with), table_mb(&without));
+    assert_ne!(table_mb(&with), "67.1", "the table grew from small");
+    let again = solve(POSITION, &path, &[]);
+    let text = String::from_utf8_lossy(&again.stdout);
+    assert!(again.status.success(), "{text}");
+    let answer = String::from_utf8_lossy(&without.stdout)
+        .lines()
+        .next()
+        .unwrap()
+        .to_string();
+    assert!(answer.ends_with(" wins"), "{answer}");
+    assert!(text.contains(&format!("\n{answer}\n")), "{text}");
+    assert!(searched(&again) < searched(&without) / 10, "{text}");
+}

@@ -79,13 +79,13 @@ pub fn save(path: &Path, root: &Board, table: &Table) -> Result<usize, Checkpoin
     Ok(proven.len())
 }
 
-/// Loads the checkpoint at `path` into `table` if there is one; returns the entries
-/// restored (0 if there is no file). Refuses a checkpoint of another question and a
-/// damaged one, leaving the table as it was.
-pub fn load(path: &Path, root: &Board, table: &Table) -> Result<usize, CheckpointError> {
+/// The proven entries of the checkpoint at `path` for the question `root` (none if there
+/// is no file), each a mixed key of `table`'s board, whether its side to move wins, and
+/// the work below it. Refuses a checkpoint of another question and a damaged one.
+pub fn read(path: &Path, root: &Board, table: &Table) -> Result<Vec<Proven>, CheckpointError> {
     let bytes = match std::fs::read(path) {
         Ok(b) => b,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(0),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
         Err(e) => return Err(CheckpointError::Io(path.to_path_buf(), e)),
     };
     let refuse = |why: String| CheckpointError::Refused {
@@ -93,8 +93,7 @@ pub fn load(path: &Path, root: &Board, table: &Table) -> Result<usize, Checkpoin
         why,
     };
     let records = parse(&bytes, root).map_err(refuse)?;
-    // Every key is checked before any is stored: a bad one refuses the whole file.
-    let entries: Vec<(u128, bool, u32)> = records
+    let entries: Vec<Proven> = records
         .chunks_exact(RECORD)
         .map(|r| {
             let mixed = u128::from_le_bytes(r[..16].try_into().expect("16 bytes"));
@@ -102,17 +101,25 @@ pub fn load(path: &Path, root: &Board, table: &Table) -> Result<usize, Checkpoin
             (mixed, r[16] == 1, work)
         })
         .collect();
-    let valid = |&(m, _, _): &(u128, bool, u32)| table.holds_key(m);
-    if let Some(bad) = entries.iter().position(|e| !valid(e)) {
+    // Every key is checked before any is used: a bad one refuses the whole file.
+    if let Some(bad) = entries.iter().position(|e| !table.holds_key(e.0)) {
         return Err(refuse(format!(
             "entry {} is not a position of this board",
             bad + 1
         )));
     }
-    for (mixed, wins, work) in &entries {
-        table.restore(*mixed, *wins, *work);
+    Ok(entries)
+}
+
+/// A proven entry of a checkpoint: its mixed key, whether its side to move wins, and the
+/// work below it.
+pub type Proven = (u128, bool, u32);
+
+/// Stores `entries` (from [`read`]) in `table`.
+pub fn restore(table: &Table, entries: &[Proven]) {
+    for &(mixed, wins, work) in entries {
+        table.restore(mixed, wins, work);
     }
-    Ok(entries.len())
 }
 
 /// The records of a checkpoint for `root`, after its header is checked.
@@ -184,30 +191,18 @@ pub fn catch_interruptions() -> std::io::Result<()> {
 /// How often a long proof saves its checkpoint.
 pub const EVERY: std::time::Duration = std::time::Duration::from_secs(300);
 
-/// Runs `job` while a thread saves `table`'s proven entries to `path` every [`EVERY`];
-/// a failed save is reported on standard error and tried again next time.
-pub fn while_saving<T: Send>(
-    path: &Path,
-    root: &Board,
-    table: &Table,
-    job: impl FnOnce() -> T + Send,
-) -> T {
-    let done = std::sync::atomic::AtomicBool::new(false);
-    std::thread::scope(|scope| {
-        scope.spawn(|| {
-            let mut last = std::time::Instant::now();
-            while !done.load(std::sync::atomic::Ordering::Relaxed) {
-                std::thread::sleep(std::time::Duration::from_millis(200));
-                if last.elapsed() >= EVERY {
-                    last = std::time::Instant::now();
-                    if let Err(e) = save(path, root, table) {
-                        eprintln!("error: {e}");
-                    }
-                }
+/// A prover's [`super::dfpn::Prover::on_save`] that saves the table's proven entries for
+/// `root` to `path` every [`EVERY`]; a failed save is reported on standard error and tried
+/// again next time.
+pub fn saver(path: &Path, root: &Board) -> super::dfpn::SaveTable {
+    let (path, root) = (path.to_path_buf(), *root);
+    let mut last = std::time::Instant::now();
+    Box::new(move |table| {
+        if last.elapsed() >= EVERY {
+            last = std::time::Instant::now();
+            if let Err(e) = save(&path, &root, table) {
+                eprintln!("error: {e}");
             }
-        });
-        let out = job();
-        done.store(true, std::sync::atomic::Ordering::Relaxed);
-        out
+        }
     })
 }

@@ -77,7 +77,14 @@ pub struct Prover {
     /// Told the positions searched and the table's bytes every [`PROGRESS_EVERY`]
     /// positions, for a long proof's progress line.
     pub on_progress: Option<Box<dyn FnMut(u64, usize) + Send>>,
+    /// Shown the table as often as `on_progress`, to save what it holds when it is time
+    /// (a checkpoint, [`super::checkpoint::saver`]): the prover's own thread reads it, so
+    /// no other owner keeps the table from growing.
+    pub on_save: Option<SaveTable>,
 }
+
+/// What [`Prover::on_save`] is shown the table with.
+pub type SaveTable = Box<dyn FnMut(&Table) + Send>;
 
 /// Positions between two calls of [`Prover::on_progress`]: about a second's work.
 pub const PROGRESS_EVERY: u64 = 1 << 19;
@@ -142,6 +149,7 @@ impl Prover {
             stopped: None,
             unwinding: false,
             on_progress: None,
+            on_save: None,
         }
     }
 
@@ -223,6 +231,12 @@ impl Prover {
         self.grow_to(memory)
     }
 
+    /// Doubles the table until `entries` fill no more than the share of it at which it
+    /// would double anyway (or the limits stop it): room for a checkpoint's entries.
+    pub fn make_room(&mut self, entries: usize) {
+        while entries as f64 > GROW_AT * self.table.capacity() as f64 && self.grow() {}
+    }
+
     /// Counts one expansion; records why the search must stop, if it must.
     fn count(&mut self) {
         self.positions += 1;
@@ -258,6 +272,9 @@ impl Prover {
             let (positions, memory) = (total, self.memory());
             if let Some(report) = self.on_progress.as_mut() {
                 report(positions, memory);
+            }
+            if let Some(save) = self.on_save.as_mut() {
+                save(&self.table);
             }
         }
     }

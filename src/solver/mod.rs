@@ -117,7 +117,7 @@ pub fn game_value_sized(
     let start = Instant::now();
     let mut report = Report::empty(board);
     let threads = useful_threads(board, threads);
-    let Some(mut prover) = new_prover(board, limits, false, &mut report) else {
+    let Some(mut prover) = new_prover(board, limits, &mut report) else {
         return (report, None);
     };
     prover.on_progress = progress;
@@ -143,16 +143,17 @@ pub fn game_value_checkpointed(
     let start = Instant::now();
     let mut report = Report::empty(board);
     let threads = useful_threads(board, threads);
-    // The saving thread shares the table, so it cannot grow: it takes its size now.
-    let Some(mut prover) = new_prover(board, limits, true, &mut report) else {
+    let Some(mut prover) = new_prover(board, limits, &mut report) else {
         return Ok((report, None, 0));
     };
-    checkpoint::load(path, board, &prover.table)?;
+    // The table starts as large as the checkpoint needs, and grows as it would without one
+    // (so that a new checkpoint searches the same positions as no checkpoint).
+    let entries = checkpoint::read(path, board, &prover.table)?;
+    prover.make_room(entries.len());
+    checkpoint::restore(&prover.table, &entries);
     prover.on_progress = progress;
-    let table = std::sync::Arc::clone(&prover.table);
-    checkpoint::while_saving(path, board, &table, || {
-        value(&mut prover, board, threads, start, &mut report)
-    });
+    prover.on_save = Some(checkpoint::saver(path, board));
+    value(&mut prover, board, threads, start, &mut report);
     let saved = checkpoint::save(path, board, &prover.table)?;
     if size == ProofSize::Walk {
         report.size_proof(&mut prover);
@@ -166,21 +167,17 @@ pub(crate) fn useful_threads(board: &Board, threads: usize) -> usize {
     if board.size() < 4 { 1 } else { threads.max(1) }
 }
 
-/// A prover for `board`, its table at full size if `reserve`; `None` (with the value in
-/// `report`) if the game is over or the board too big.
-fn new_prover(board: &Board, limits: Limits, reserve: bool, report: &mut Report) -> Option<Prover> {
+/// A prover for `board`; `None` (with the value in `report`) if the game is over or the
+/// board too big.
+fn new_prover(board: &Board, limits: Limits, report: &mut Report) -> Option<Prover> {
     if board.winner().is_some() {
         return None;
     }
-    let Some(mut prover) = Prover::new(board.size(), limits) else {
+    let prover = Prover::new(board.size(), limits);
+    if prover.is_none() {
         report.value = Value::TooBig;
-        return None;
-    };
-    if reserve {
-        let free = crate::search::tt::available_mib().map_or(usize::MAX, |m| (m << 20) / 2);
-        prover.reserve(limits.memory.min(free));
     }
-    Some(prover)
+    prover
 }
 
 /// Proves the value of `board` into `report`, with what it cost.

@@ -88,11 +88,16 @@ fn worth(e: Stored) -> u64 {
 }
 
 /// Where a position lives in the table: its bucket and its check (which together are the
-/// position's whole key, so their order is an order of the positions).
+/// position's whole key, so their order is an order of the positions), for the table's
+/// bucket bits when it was made. A place made before the table grew (a single-thread
+/// prover doubles it mid-search, with places held all the way up its recursion) is moved
+/// to where its key lives now whenever it is used: stored as it was, its check would no
+/// longer say its position, and could say another one's.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub struct Place {
     bucket: usize,
     check: u64,
+    bucket_bits: u8,
 }
 
 impl Place {
@@ -312,7 +317,17 @@ impl Table {
         Place {
             bucket: (mixed & ((1 << self.bucket_bits) - 1)) as usize,
             check: (mixed >> self.bucket_bits) as u64,
+            bucket_bits: self.bucket_bits as u8,
         }
+    }
+
+    /// `place` in the table as it is now (see [`Place`]).
+    fn now(&self, place: Place) -> Place {
+        if u32::from(place.bucket_bits) == self.bucket_bits {
+            return place;
+        }
+        let bits = place.bucket_bits;
+        self.place_of_mixed(u128::from(place.check) << bits | place.bucket as u128)
     }
 
     /// The mixed key of the entry in `bucket` with `check`: what a checkpoint records.
@@ -322,11 +337,13 @@ impl Table {
 
     /// Starts loading `place`'s bucket into the cache, for a [`Table::get`] soon after.
     pub fn prefetch(&self, place: Place) {
+        let place = self.now(place);
         memory_hints::prefetch(&self.buckets[place.bucket]);
     }
 
     /// What the table holds for `place`.
     pub fn get(&self, place: Place) -> Option<Stored> {
+        let place = self.now(place);
         self.buckets[place.bucket].read(|slots| {
             slots
                 .iter()
@@ -348,6 +365,7 @@ impl Table {
     /// true if it took a slot that was empty. A proven entry is never overwritten by an
     /// undecided one (a thread that stops may store what it had while another proved it).
     pub fn store(&self, place: Place, pn: u32, dn: u32, work: u32) -> bool {
+        let place = self.now(place);
         let bucket = &self.buckets[place.bucket];
         let _held = bucket.hold(self.shared());
         if let Some(slot) = bucket
@@ -589,7 +607,11 @@ mod tests {
     fn a_full_bucket_keeps_proven_and_hard_entries() {
         let table = Table::new(4, 1).unwrap();
         let bucket = 5;
-        let place = |check| Place { bucket, check };
+        let place = |check| Place {
+            bucket,
+            check,
+            bucket_bits: table.bucket_bits as u8,
+        };
         assert!(table.store(place(1), 0, INF, 1));
         assert!(table.store(place(2), 3, 4, 100));
         assert!(table.store(place(3), 3, 4, 2));
@@ -615,7 +637,11 @@ mod tests {
         let table = Table::new(4, 1 << 16).unwrap();
         let buckets = table.buckets.len();
         for i in 0..buckets {
-            let p = |check| Place { bucket: i, check };
+            let p = |check| Place {
+                bucket: i,
+                check,
+                bucket_bits: table.bucket_bits as u8,
+            };
             table.store(p(1), 0, INF, 2);
             table.store(p(2), 2, 2, 1 + i as u32 % 4);
             let big = if i % 2 == 1 { 1000 } else { 3 };
@@ -634,6 +660,7 @@ mod tests {
                 .get(Place {
                     bucket: i,
                     check: 3,
+                    bucket_bits: table.bucket_bits as u8,
                 })
                 .is_some()
         };
@@ -686,5 +713,31 @@ mod tests {
         assert_eq!(held(&table), before);
         assert!(!table.double(), "no room was set aside past 256 KB");
         assert_eq!(table.memory(), 1 << 18);
+    }
+
+    /// A single-thread prover doubles its table mid-search and then stores through the
+    /// places its recursion made before: each must land on its own position's entry.
+    #[test]
+    fn a_place_made_before_the_table_doubled_stores_and_reads_its_own_position() {
+        let mut table = Table::growable(4, 1 << 16, 1 << 18).unwrap();
+        let mixed: Vec<u128> = (1..=200u128)
+            .map(|i| (i * 0x9E37_79B9_7F4A_7C15_F39D) % (1 << 65))
+            .collect();
+        let old: Vec<Place> = mixed.iter().map(|&m| table.place_of_mixed(m)).collect();
+        assert!(table.double() && table.double());
+        for (i, &place) in old.iter().enumerate() {
+            table.store(place, 0, INF, 1 + i as u32);
+        }
+        for (i, &m) in mixed.iter().enumerate() {
+            let now = table.place_of_mixed(m);
+            assert_eq!(table.get(now).map(|s| s.work), Some(1 + i as u32));
+            assert_eq!(table.get(old[i]), table.get(now));
+        }
+        // What a checkpoint saves names the positions stored, and only those.
+        let mut saved: Vec<u128> = table.proven().iter().map(|p| p.0).collect();
+        saved.sort_unstable();
+        let mut want = mixed.clone();
+        want.sort_unstable();
+        assert_eq!(saved, want);
     }
 }
