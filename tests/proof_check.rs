@@ -260,6 +260,17 @@ fn verify_proof_exits_2_on_a_malformed_or_truncated_file_naming_its_line() {
         err.contains("line 7:") && err.contains("not a square"),
         "{err}"
     );
+    // A stray line where the header's `winner` line was: named where it is, not as a field
+    // missing at the end of the file.
+    let winner = lines.iter().position(|l| l.starts_with("winner ")).unwrap();
+    let mut bad = lines.clone();
+    bad[winner] = "garbage line";
+    let (code, _, err) = verify_file("stray.txt", &bad.join("\n"));
+    assert_eq!(code, 2);
+    assert!(
+        err.contains(&format!("line {}: `garbage line`", winner + 1)),
+        "{err}"
+    );
     let (code, _, err) = jump61(&["verify-proof", "/nonexistent/proof.txt"]);
     assert_eq!(code, 2, "{err}");
 }

@@ -253,7 +253,19 @@ fn header(text: &str) -> Result<Header<'_>, CheckError> {
             [w, ..] if ["rules", "root", "to-move", "winner", "end"].contains(w) => {
                 return Err(malformed(n, format!("expected `{w}` and one word")));
             }
-            _ => {}
+            // Blank lines, comments and move lines (read in the second pass).
+            [] | [_, _, _] => {}
+            [w, ..] if w.starts_with('#') => {}
+            // Anything else is reported here, where it is, not as a field missing later.
+            _ => {
+                return Err(malformed(
+                    n,
+                    format!(
+                        "`{}` is neither a header line (rules, root, to-move, winner, end) nor `NOTATION ROW COL`",
+                        line.trim()
+                    ),
+                ));
+            }
         }
     }
     Ok(h)
