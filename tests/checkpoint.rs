@@ -236,3 +236,32 @@ fn a_new_checkpoint_searches_what_no_checkpoint_does_and_reads_back() {
     assert!(text.contains(&format!("\n{answer}\n")), "{text}");
     assert!(searched(&again) < searched(&without) / 10, "{text}");
 }
+
+/// A proof or checkpoint that could not be written is refused before the search (exit
+/// status 2, nothing searched), not after it: the search may take hours. A file already
+/// there is left as it is when the search then proves nothing.
+#[test]
+fn files_that_cannot_be_written_are_refused_before_the_search() {
+    let missing = scratch("no-such-dir").join("file");
+    let missing = missing.to_str().unwrap();
+    for flag in ["--proof", "--checkpoint"] {
+        let out = jump61(&["solve", "--size", "4", flag, missing, "--time", "600"]);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{flag}: {err}");
+        assert!(err.contains("nothing searched"), "{flag}: {err}");
+        assert!(out.stdout.is_empty(), "{flag}: nothing searched");
+    }
+    let kept = scratch("kept.txt");
+    std::fs::write(&kept, "an older proof\n").unwrap();
+    let out = jump61(&[
+        "solve",
+        "--size",
+        "4",
+        "--positions",
+        "100",
+        "--proof",
+        kept.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(1), "no value, no proof");
+    assert_eq!(std::fs::read_to_string(&kept).unwrap(), "an older proof\n");
+}

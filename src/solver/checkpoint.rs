@@ -57,6 +57,13 @@ fn checksum(records: &[u8]) -> u64 {
     })
 }
 
+/// The file a checkpoint at `path` is written to before it is renamed to `path`.
+pub fn temporary(path: &Path) -> PathBuf {
+    let mut temporary = path.as_os_str().to_owned();
+    temporary.push(".tmp");
+    PathBuf::from(temporary)
+}
+
 /// Saves the table's proven entries for the question `root`; returns how many.
 pub fn save(path: &Path, root: &Board, table: &Table) -> Result<usize, CheckpointError> {
     let proven = table.proven();
@@ -67,9 +74,7 @@ pub fn save(path: &Path, root: &Board, table: &Table) -> Result<usize, Checkpoin
         records.extend(work.to_le_bytes());
     }
     let io = |e| CheckpointError::Io(path.to_path_buf(), e);
-    let mut temporary = path.as_os_str().to_owned();
-    temporary.push(".tmp");
-    let temporary = PathBuf::from(temporary);
+    let temporary = temporary(path);
     let mut file = std::fs::File::create(&temporary).map_err(io)?;
     file.write_all(header(root, proven.len(), checksum(&records)).as_bytes())
         .and_then(|_| file.write_all(&records))

@@ -24,6 +24,19 @@ pub struct Files<'a> {
 /// status 2 for a checkpoint refused, 130 when interrupted.
 pub fn value(board: &Board, limits: Limits, threads: usize, files: Files) -> i32 {
     let proof_path = files.proof;
+    // A file that cannot be written is found now, not after a search of minutes.
+    let probes = [
+        proof_path.map(|p| ("proof", p.to_path_buf(), p.to_path_buf())),
+        files
+            .checkpoint
+            .map(|p| ("checkpoint", p.to_path_buf(), checkpoint::temporary(p))),
+    ];
+    for (what, path, probe) in probes.into_iter().flatten() {
+        if let Err(e) = check_writable(&probe) {
+            eprintln!("error: {what} {}: {e} (nothing searched)", path.display());
+            return 2;
+        }
+    }
     let bar = progress_spinner();
     let shown = bar.clone();
     let progress = Box::new(move |positions: u64, memory: usize| {
@@ -103,6 +116,20 @@ pub fn value(board: &Board, limits: Limits, threads: usize, files: Files) -> i32
             1
         }
     }
+}
+
+/// Whether `path` can be written: opened for appending (a file already there is left as it
+/// is) and removed again if this made it.
+fn check_writable(path: &Path) -> std::io::Result<()> {
+    let existed = path.exists();
+    std::fs::OpenOptions::new()
+        .append(true)
+        .create(true)
+        .open(path)?;
+    if !existed {
+        std::fs::remove_file(path)?;
+    }
+    Ok(())
 }
 
 /// Writes the proof of `report`'s value from `prover`'s table to `path` and counts its
