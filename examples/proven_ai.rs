@@ -9,7 +9,9 @@
 //! `proven_ai NOTATION` does the same for one position, then lets the same engine think on
 //! the opponent's time (`ponder on`) until its proof is settled and asks it again.
 
-use jump61::board::{Board, Squares};
+mod common;
+
+use jump61::board::Board;
 use jump61::search::{Engine, EngineConfig, Evaluation};
 use jump61::solver::{Value, dfpn::Limits, game_value};
 use std::time::Instant;
@@ -41,18 +43,8 @@ fn main() {
         );
         return;
     }
-    let args: Vec<u64> = std::env::args()
-        .skip(1)
-        .map_while(|a| a.parse().ok())
-        .collect();
-    let [size, moves, count, rest @ ..] = args.as_slice() else {
-        eprintln!("usage: proven_ai SIZE MOVES COUNT [POSITIONS [THREADS]]");
-        std::process::exit(2);
-    };
-    if !(2..=5).contains(size) {
-        eprintln!("error: game values are proven on boards 2x2 to 5x5");
-        std::process::exit(2);
-    }
+    let usage = "proven_ai SIZE MOVES COUNT [POSITIONS [THREADS]]";
+    let (size, moves, count, rest) = common::size_moves_count(usage);
     let limits = Limits {
         positions: rest.first().copied().unwrap_or(50_000_000),
         memory: 2 << 30,
@@ -62,28 +54,13 @@ fn main() {
         threads: rest.get(1).map_or(1, |&t| t.max(1) as usize),
         ..EngineConfig::default()
     };
-    let mut seed = 0x2026_1125u64;
-    let mut next = |n: usize| {
-        // xorshift64: the same positions on every machine.
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        (seed % n as u64) as usize
-    };
+    let mut play = common::RandomPlay::new(0x2026_1125);
     let (mut done, mut kept, mut kept_before, mut tried) = (0, 0, 0, 0);
-    while done < *count && tried < 50 * count {
+    while done < count && tried < 50 * count {
         tried += 1;
-        let mut board = Board::new(*size as usize);
-        for _ in 0..*moves {
-            if board.winner().is_some() {
-                break;
-            }
-            let legal: Vec<usize> = Squares(board.legal_moves()).collect();
-            board.play(legal[next(legal.len())]);
-        }
-        if board.winner().is_some() {
+        let Some(board) = play.position(size, moves) else {
             continue;
-        }
+        };
         let (report, _) = game_value(&board, limits);
         let Value::Wins { first_moves, .. } = report.value else {
             continue;
