@@ -265,3 +265,29 @@ fn files_that_cannot_be_written_are_refused_before_the_search() {
     assert_eq!(out.status.code(), Some(1), "no value, no proof");
     assert_eq!(std::fs::read_to_string(&kept).unwrap(), "an older proof\n");
 }
+
+/// A long proof saves its checkpoint every few minutes (here, with the interval the tests
+/// may set, every tenth of a second) and says so on standard error each time, besides the
+/// last save at the end on standard output.
+#[test]
+fn a_long_proof_saves_its_checkpoint_as_it_goes_and_says_so() {
+    let path = scratch("periodic.ckpt");
+    let out = Command::new(env!("CARGO_BIN_EXE_jump61"))
+        .args(["solve", "--size", "4", "--threads", "1", "--memory", "64"])
+        .args([
+            "--positions",
+            "3000000",
+            "--checkpoint",
+            path.to_str().unwrap(),
+        ])
+        .env("JUMP61_CHECKPOINT_SECONDS", "0.1")
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    let saves = err
+        .lines()
+        .filter(|l| l.starts_with("checkpoint ") && l.ends_with(" proven positions saved"))
+        .count();
+    assert!(saves >= 2, "{err}");
+    assert!(out.status.success(), "{err}");
+}

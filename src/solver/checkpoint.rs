@@ -197,17 +197,27 @@ pub fn catch_interruptions() -> std::io::Result<()> {
 pub const EVERY: std::time::Duration = std::time::Duration::from_secs(300);
 
 /// A prover's [`super::dfpn::Prover::on_save`] that saves the table's proven entries for
-/// `root` to `path` every [`EVERY`]; a failed save is reported on standard error and tried
-/// again next time.
-pub fn saver(path: &Path, root: &Board) -> super::dfpn::SaveTable {
+/// `root` to `path` every [`EVERY`] and tells `saved` how many; a failed save is reported on
+/// standard error and tried again next time.
+pub fn saver(path: &Path, root: &Board, mut saved: Saved) -> super::dfpn::SaveTable {
     let (path, root) = (path.to_path_buf(), *root);
+    // The tests save every fraction of a second.
+    let every = std::env::var("JUMP61_CHECKPOINT_SECONDS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .and_then(|s| std::time::Duration::try_from_secs_f64(s).ok())
+        .unwrap_or(EVERY);
     let mut last = std::time::Instant::now();
     Box::new(move |table| {
-        if last.elapsed() >= EVERY {
+        if last.elapsed() >= every {
             last = std::time::Instant::now();
-            if let Err(e) = save(&path, &root, table) {
-                eprintln!("error: {e}");
+            match save(&path, &root, table) {
+                Ok(n) => saved(n),
+                Err(e) => eprintln!("error: {e}"),
             }
         }
     })
 }
+
+/// Told the proven positions a checkpoint saved (for a long proof's log).
+pub type Saved = Box<dyn FnMut(usize) + Send>;

@@ -129,15 +129,16 @@ pub fn game_value_sized(
 }
 
 /// [`game_value_threads`], keeping the proven entries in the checkpoint at `path`: loaded
-/// from it first if it exists, saved to it every [`checkpoint::EVERY`] and at the end
-/// (also when Ctrl-C stops the search). Returns the entries saved last, and an error if
-/// the checkpoint is another question's or damaged (then nothing is searched).
+/// from it first if it exists, saved to it every [`checkpoint::EVERY`] (each save told to
+/// `saved`) and at the end (also when Ctrl-C stops the search). Returns the entries saved
+/// last, and an error if the checkpoint is another question's or damaged (then nothing is
+/// searched).
 pub fn game_value_checkpointed(
     board: &Board,
     limits: Limits,
     threads: usize,
     progress: Option<Box<dyn FnMut(u64, usize) + Send>>,
-    path: &std::path::Path,
+    (path, saved): (&std::path::Path, checkpoint::Saved),
     size: ProofSize,
 ) -> Result<(Report, Option<Prover>, usize), checkpoint::CheckpointError> {
     let start = Instant::now();
@@ -152,7 +153,7 @@ pub fn game_value_checkpointed(
     prover.make_room(entries.len());
     checkpoint::restore(&prover.table, &entries);
     prover.on_progress = progress;
-    prover.on_save = Some(checkpoint::saver(path, board));
+    prover.on_save = Some(checkpoint::saver(path, board, saved));
     value(&mut prover, board, threads, start, &mut report);
     let saved = checkpoint::save(path, board, &prover.table)?;
     if size == ProofSize::Walk {

@@ -56,7 +56,14 @@ pub fn value(board: &Board, limits: Limits, threads: usize, files: Files) -> i32
             if let Err(e) = checkpoint::catch_interruptions() {
                 eprintln!("error: cannot catch Ctrl-C: {e}");
             }
-            match game_value_checkpointed(board, limits, threads, Some(progress), path, size) {
+            // Each save every few minutes says so (above the spinner on a terminal, as a line
+            // of the log elsewhere), so a long proof shows what it has kept.
+            let (shown, name) = (bar.clone(), path.display().to_string());
+            let saved = Box::new(move |n: usize| {
+                shown.suspend(|| eprintln!("checkpoint {name}: {n} proven positions saved"));
+            });
+            let keep = (path, saved as checkpoint::Saved);
+            match game_value_checkpointed(board, limits, threads, Some(progress), keep, size) {
                 Ok((report, prover, saved)) => {
                     bar.finish_and_clear();
                     println!(
