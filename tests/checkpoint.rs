@@ -14,9 +14,8 @@ fn jump61(args: &[&str]) -> Output {
         .expect("run jump61")
 }
 
-/// `solve` of `position` with one thread and a small table, keeping `checkpoint`.
-fn solve(position: &str, checkpoint: &Path, more: &[&str]) -> Output {
-    let path = checkpoint.to_str().unwrap();
+/// `solve` of `position` with one thread and a small table, with `more` arguments.
+fn solve_small(position: &str, more: &[&str]) -> Output {
     let mut args = vec![
         "solve",
         "--position",
@@ -25,10 +24,18 @@ fn solve(position: &str, checkpoint: &Path, more: &[&str]) -> Output {
         "1",
         "--memory",
         "64",
+        "--time",
+        "600",
     ];
-    args.extend(["--time", "600", "--checkpoint", path]);
     args.extend(more);
     jump61(&args)
+}
+
+/// [`solve_small`], keeping `checkpoint`.
+fn solve(position: &str, checkpoint: &Path, more: &[&str]) -> Output {
+    let mut args = vec!["--checkpoint", checkpoint.to_str().unwrap()];
+    args.extend(more);
+    solve_small(position, &args)
 }
 
 /// The positions a `solve` answer says it searched.
@@ -207,17 +214,7 @@ fn table_mb(out: &Output) -> String {
 /// keys that were no position's, and the checkpoint was refused).
 #[test]
 fn a_new_checkpoint_searches_what_no_checkpoint_does_and_reads_back() {
-    let without = jump61(&[
-        "solve",
-        "--position",
-        POSITION,
-        "--threads",
-        "1",
-        "--memory",
-        "64",
-        "--time",
-        "600",
-    ]);
+    let without = solve_small(POSITION, &[]);
     let path = scratch("same.ckpt");
     let with = solve(POSITION, &path, &[]);
     assert!(with.status.success(), "{with:?}");

@@ -101,6 +101,11 @@ pub struct Place {
 }
 
 impl Place {
+    /// The position's mixed key: check and bucket together.
+    fn mixed(self) -> u128 {
+        u128::from(self.check) << self.bucket_bits | self.bucket as u128
+    }
+
     /// A hash of the position (for tables of other things about it).
     pub fn hash(self) -> u64 {
         self.bucket as u64 ^ self.check.rotate_left(32)
@@ -326,8 +331,7 @@ impl Table {
         if u32::from(place.bucket_bits) == self.bucket_bits {
             return place;
         }
-        let bits = place.bucket_bits;
-        self.place_of_mixed(u128::from(place.check) << bits | place.bucket as u128)
+        self.place_of_mixed(place.mixed())
     }
 
     /// The mixed key of the entry in `bucket` with `check`: what a checkpoint records.
