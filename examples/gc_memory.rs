@@ -115,7 +115,8 @@ fn prove(board: &Board, mb: usize) -> Vec<Sample> {
     let start = Instant::now();
     let samples = Arc::new(Mutex::new(vec![sample(start, 0, &table, 0)]));
     let record = Arc::clone(&samples);
-    prover.on_progress = Some(Box::new(move |positions, _| {
+    prover.on_progress = Some(Box::new(move |p: &Prover| {
+        let positions = p.searched();
         let s = sample(start, positions, &table, shared.collections.load(Relaxed));
         record.lock().expect("one thread").push(s);
     }));

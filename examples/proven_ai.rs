@@ -1,7 +1,8 @@
 //! How many won positions the AI keeps at its default time (1 s a move), with its proof step
 //! and without it (the search alone, as before issue 25):
-//! `cargo run --release --example proven_ai -- SIZE MOVES COUNT [POSITIONS [THREADS]]` takes COUNT
-//! positions reached by MOVES seeded random moves on a SIZE x SIZE board where the side to
+//! `cargo run --release --example proven_ai -- [--rules R] SIZE MOVES COUNT [POSITIONS
+//! [THREADS]]` takes COUNT positions reached by MOVES seeded random moves on a SIZE x SIZE
+//! board (under the rules of year R, 2014 by default) where the side to
 //! move wins (proven with at most POSITIONS positions each, default 50 million), asks a
 //! fresh engine for its move in each, and counts the moves that keep the win (the position
 //! after them proven lost for the opponent), on THREADS threads (default 1, the engine's
@@ -43,8 +44,9 @@ fn main() {
         );
         return;
     }
-    let usage = "proven_ai SIZE MOVES COUNT [POSITIONS [THREADS]]";
+    let usage = "proven_ai [--rules R] SIZE MOVES COUNT [POSITIONS [THREADS]]";
     let (size, moves, count, rest) = common::size_moves_count(usage);
+    let rules = common::rules(usage);
     let limits = Limits {
         positions: rest.first().copied().unwrap_or(50_000_000),
         memory: 2 << 30,
@@ -54,7 +56,7 @@ fn main() {
         threads: rest.get(1).map_or(1, |&t| t.max(1) as usize),
         ..EngineConfig::default()
     };
-    let mut play = common::RandomPlay::new(0x2026_1125);
+    let mut play = common::RandomPlay::with_rules(0x2026_1125, rules);
     let (mut done, mut kept, mut kept_before, mut tried) = (0, 0, 0, 0);
     while done < count && tried < 50 * count {
         tried += 1;

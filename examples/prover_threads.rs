@@ -51,7 +51,8 @@ fn prove(board: &Board, memory: usize, threads: usize) {
     let (table, shared) = (Arc::clone(&prover.table), Arc::clone(&prover.shared));
     let start = Instant::now();
     let mut last = 0.0;
-    prover.on_progress = Some(Box::new(move |positions, _| {
+    prover.on_progress = Some(Box::new(move |p: &Prover| {
+        let positions = p.searched();
         let secs = start.elapsed().as_secs_f64();
         if secs - last >= 10.0 {
             last = secs;

@@ -1,8 +1,9 @@
 //! How the cost of a game value grows with the moves left: `cargo run --release --example
-//! value_growth -- SIZE MOVES COUNT [POSITIONS]` proves the value of COUNT positions reached
-//! by MOVES seeded random moves on a SIZE x SIZE board (one prover each, at most POSITIONS
+//! value_growth -- [--rules R] SIZE MOVES COUNT [POSITIONS]` proves the value of COUNT
+//! positions reached by MOVES seeded random moves on a SIZE x SIZE board under the rules of
+//! year R (2014 by default; 2013: squares start empty) (one prover each, at most POSITIONS
 //! positions each, default unbounded) and prints each one's cost, then the total. The
-//! estimate in docs/solving.md for the 4x4 start comes from these runs.
+//! estimates in docs/solving.md for the 4x4 starts come from these runs.
 
 mod common;
 
@@ -10,13 +11,14 @@ use jump61::solver::{dfpn::Limits, game_value};
 use std::time::Instant;
 
 fn main() {
-    let usage = "value_growth SIZE MOVES COUNT [POSITIONS]";
+    let usage = "value_growth [--rules R] SIZE MOVES COUNT [POSITIONS]";
     let (size, moves, count, rest) = common::size_moves_count(usage);
+    let rules = common::rules(usage);
     let limits = Limits {
         positions: rest.first().copied().unwrap_or(u64::MAX),
         ..Limits::default()
     };
-    let mut play = common::RandomPlay::new(12345);
+    let mut play = common::RandomPlay::with_rules(12345, rules);
     let (start, mut total, mut unproven, mut done) = (Instant::now(), 0, 0, 0);
     while done < count {
         let Some(board) = play.position(size, moves) else {

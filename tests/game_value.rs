@@ -370,8 +370,9 @@ type Watched = (Report, Prover, u64, Vec<(u64, usize)>);
 fn watched(board: &Board, limits: Limits) -> Watched {
     let seen = Arc::new(Mutex::new(Vec::new()));
     let record = Arc::clone(&seen);
-    let progress =
-        Box::new(move |positions, bytes| record.lock().unwrap().push((positions, bytes)));
+    let progress = Box::new(move |p: &Prover| {
+        record.lock().unwrap().push((p.searched(), p.memory()));
+    });
     let (report, prover) = game_value_watched(board, limits, Some(progress));
     let prover = prover.unwrap();
     let collections = prover.shared.collections.load(Relaxed);

@@ -74,14 +74,17 @@ pub struct Prover {
     pub stopped: Option<Stop>,
     /// Another thread proved the question: unwind.
     unwinding: bool,
-    /// Told the positions searched and the table's bytes every [`PROGRESS_EVERY`]
-    /// positions, for a long proof's progress line.
-    pub on_progress: Option<Box<dyn FnMut(u64, usize) + Send>>,
+    /// Shown the prover every [`PROGRESS_EVERY`] positions, for a long proof's progress
+    /// line (positions searched by every thread: [`Prover::searched`]).
+    pub on_progress: Option<ProgressHook>,
     /// Shown the table as often as `on_progress`, to save what it holds when it is time
     /// (a checkpoint, [`super::checkpoint::saver`]): the prover's own thread reads it, so
     /// no other owner keeps the table from growing.
     pub on_save: Option<SaveTable>,
 }
+
+/// What [`Prover::on_progress`] is shown the prover with (on its first thread).
+pub type ProgressHook = Box<dyn FnMut(&Prover) + Send>;
 
 /// What [`Prover::on_save`] is shown the table with.
 pub type SaveTable = Box<dyn FnMut(&Table) + Send>;
@@ -177,6 +180,12 @@ impl Prover {
         self.table.memory()
     }
 
+    /// Positions expanded by every thread sharing the table, as last told (every
+    /// [`POLL_EVERY`] positions of each).
+    pub fn searched(&self) -> u64 {
+        self.shared.positions.load(Relaxed)
+    }
+
     /// What the table knows of `board` (a fresh entry if nothing).
     pub fn lookup(&self, board: &Board) -> Entry {
         self.read(self.place(board)).unwrap_or(Entry::FRESH)
@@ -269,9 +278,10 @@ impl Prover {
             code => self.stopped = stop_of(code),
         }
         if self.thread == 0 && self.positions.is_multiple_of(PROGRESS_EVERY) {
-            let (positions, memory) = (total, self.memory());
-            if let Some(report) = self.on_progress.as_mut() {
-                report(positions, memory);
+            // Taken out while it looks at the prover, and put back.
+            if let Some(mut report) = self.on_progress.take() {
+                report(self);
+                self.on_progress = Some(report);
             }
             if let Some(save) = self.on_save.as_mut() {
                 save(&self.table);

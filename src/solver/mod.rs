@@ -19,7 +19,7 @@ mod shared;
 pub mod table;
 
 use crate::board::{Board, Colour, Squares};
-use dfpn::{Limits, Prover, Stop};
+use dfpn::{Limits, ProgressHook, Prover, Stop};
 use std::fmt;
 use std::time::{Duration, Instant};
 
@@ -81,7 +81,7 @@ pub fn game_value(board: &Board, limits: Limits) -> (Report, Option<Prover>) {
 pub fn game_value_watched(
     board: &Board,
     limits: Limits,
-    progress: Option<Box<dyn FnMut(u64, usize) + Send>>,
+    progress: Option<ProgressHook>,
 ) -> (Report, Option<Prover>) {
     game_value_threads(board, limits, 1, progress)
 }
@@ -92,7 +92,7 @@ pub fn game_value_threads(
     board: &Board,
     limits: Limits,
     threads: usize,
-    progress: Option<Box<dyn FnMut(u64, usize) + Send>>,
+    progress: Option<ProgressHook>,
 ) -> (Report, Option<Prover>) {
     game_value_sized(board, limits, threads, progress, ProofSize::Walk)
 }
@@ -111,7 +111,7 @@ pub fn game_value_sized(
     board: &Board,
     limits: Limits,
     threads: usize,
-    progress: Option<Box<dyn FnMut(u64, usize) + Send>>,
+    progress: Option<ProgressHook>,
     size: ProofSize,
 ) -> (Report, Option<Prover>) {
     let start = Instant::now();
@@ -137,7 +137,7 @@ pub fn game_value_checkpointed(
     board: &Board,
     limits: Limits,
     threads: usize,
-    progress: Option<Box<dyn FnMut(u64, usize) + Send>>,
+    progress: Option<ProgressHook>,
     (path, saved): (&std::path::Path, checkpoint::Saved),
     size: ProofSize,
 ) -> Result<(Report, Option<Prover>, usize), checkpoint::CheckpointError> {
@@ -207,7 +207,7 @@ pub fn decide(prover: &mut Prover, board: &Board, threads: usize) -> Value {
 
 /// What the table proves of each first move, one a symmetry class (see
 /// [`Report::first_moves`]).
-fn first_move_states(prover: &Prover, board: &Board) -> Vec<(usize, Option<bool>)> {
+pub(crate) fn first_move_states(prover: &Prover, board: &Board) -> Vec<(usize, Option<bool>)> {
     let mut seen = Vec::new();
     let mut states = Vec::new();
     for sq in Squares(board.legal_moves()) {
