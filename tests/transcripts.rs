@@ -476,6 +476,36 @@ fn solve_progress_goes_only_to_the_error_stream() {
     assert_eq!(quiet, "");
 }
 
+/// `solve` with no depth (the game's value) shows its proof's progress line about once a
+/// second with `verbose`, on the error stream only; the answer is the same either way.
+#[test]
+fn a_game_value_shows_its_progress_only_on_the_error_stream_when_verbose() {
+    // A 4x4 position eight moves in: about three million positions, three seconds.
+    let input = "position 1r3r1-1-/2r1-2b1-/2b2b1-2r/2b1-1-1-\nverbose\nsolve\n";
+    let (out, err) = run_split(input, options(Dialect::V2014));
+    let lines: Vec<&str> = err.lines().collect();
+    assert!(!lines.is_empty(), "{out}");
+    for line in &lines {
+        // `info solve 524288 positions, 1.29 M/s; first moves: 12 unknown; table 34 MB`
+        let rest = line.strip_prefix("info solve ").expect(line);
+        let (positions, rest) = rest.split_once(" positions, ").expect(line);
+        assert!(positions.parse::<u64>().expect(line) > 0, "{line}");
+        assert!(
+            rest.contains(" M/s; first moves: ") && rest.ends_with(" MB"),
+            "{line}"
+        );
+    }
+    let (quiet_out, quiet) = run_split(&input.replace("verbose\n", ""), options(Dialect::V2014));
+    assert_eq!(quiet, "");
+    let answer = |text: &str| {
+        text.lines()
+            .find(|l| l.contains(" wins"))
+            .map(str::to_owned)
+    };
+    assert!(answer(&out).is_some(), "{out}");
+    assert_eq!(answer(&out), answer(&quiet_out));
+}
+
 #[test]
 fn prompts_follow_the_dialect() {
     let input = "size 2\nmanual blue\nstart\n1 1\n";

@@ -13,6 +13,7 @@ mod limits;
 pub mod memory_hints;
 mod packing;
 pub mod parallel;
+pub mod progress;
 pub mod proof;
 pub mod run;
 mod shared;
