@@ -477,7 +477,8 @@ fn solve_progress_goes_only_to_the_error_stream() {
 }
 
 /// `solve` with no depth (the game's value) shows its proof's progress line about once a
-/// second with `verbose`, on the error stream only; the answer is the same either way.
+/// second with `verbose`, on the error stream only; the answer is the same either way, and
+/// on two threads.
 #[test]
 fn a_game_value_shows_its_progress_only_on_the_error_stream_when_verbose() {
     // A 4x4 position eight moves in: about three million positions, three seconds.
@@ -502,8 +503,11 @@ fn a_game_value_shows_its_progress_only_on_the_error_stream_when_verbose() {
             .find(|l| l.contains(" wins"))
             .map(str::to_owned)
     };
-    assert!(answer(&out).is_some(), "{out}");
+    assert_eq!(answer(&out).as_deref(), Some("Red wins: 4 4"), "{out}");
     assert_eq!(answer(&out), answer(&quiet_out));
+    // On the search's threads, one table: the same value.
+    let (two_out, _) = run_split(&format!("threads 2\n{input}"), options(Dialect::V2014));
+    assert_eq!(answer(&two_out), answer(&out), "{two_out}");
 }
 
 #[test]

@@ -341,24 +341,22 @@ impl<'a> Session<'a> {
         self.say(&answer);
     }
 
-    /// `solve` without a depth: the game's value, then what the proof cost (or, when the
-    /// time ran out, what is proven of each first move); with `verbose`, the proof's
-    /// progress line about once a second on the error sink.
+    /// `solve` without a depth: the game's value on the search's threads (one table), then
+    /// what the proof cost (or, when the time ran out, what is proven of each first move);
+    /// with `verbose`, the proof's progress line about once a second on the error sink.
     fn solve_value(&mut self) {
         let board = *self.board();
         let limits = crate::solver::dfpn::Limits {
             deadline: Some(std::time::Instant::now() + crate::solver::SESSION_TIME),
             ..Default::default()
         };
-        let report = if self.verbose {
-            let err = &mut *self.err;
-            let mut show = |line: &str| {
-                let _ = writeln!(err, "info solve {line}").and_then(|_| err.flush());
-            };
-            crate::solver::progress::game_value_showing(&board, limits, &mut show)
-        } else {
-            Some(crate::solver::game_value(&board, limits).0)
+        let threads = self.game.engine_config().threads;
+        let err = &mut *self.err;
+        let mut show = |line: &str| {
+            let _ = writeln!(err, "info solve {line}").and_then(|_| err.flush());
         };
+        let show = self.verbose.then_some(&mut show as &mut dyn FnMut(&str));
+        let report = crate::solver::progress::game_value_showing(&board, limits, threads, show);
         let Some(report) = report else {
             self.error(&"the proof failed; the game goes on");
             return;

@@ -4,7 +4,7 @@
 //! come (the command loop writes them to its error stream with `verbose on`).
 
 use super::dfpn::{Limits, Prover};
-use super::{Report, game_value_watched};
+use super::{Report, game_value_threads};
 use crate::board::Board;
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
@@ -53,14 +53,19 @@ fn first_moves_so_far(root: &Board, states: &[(usize, Option<bool>)]) -> String 
     parts.join(", ")
 }
 
-/// The value of `board` on one thread, as [`super::game_value`], with its progress [`line`]
-/// handed to `show` on the calling thread every [`super::dfpn::PROGRESS_EVERY`] positions
-/// (about a second). `None` if the proof's thread failed.
+/// The value of `board` on `threads` threads sharing one table, as
+/// [`super::game_value_threads`], with its progress [`line`] handed to `show` (when given)
+/// on the calling thread every [`super::dfpn::PROGRESS_EVERY`] positions of the first
+/// thread (about a second). `None` if the proof failed.
 pub fn game_value_showing(
     board: &Board,
     limits: Limits,
-    show: &mut dyn FnMut(&str),
+    threads: usize,
+    show: Option<&mut dyn FnMut(&str)>,
 ) -> Option<Report> {
+    let Some(show) = show else {
+        return Some(game_value_threads(board, limits, threads, None).0);
+    };
     let (root, start) = (*board, Instant::now());
     let (sender, lines) = mpsc::channel();
     let hook = Box::new(move |prover: &Prover| {
@@ -68,7 +73,7 @@ pub fn game_value_showing(
         let _ = sender.send(line(prover, &root, start.elapsed()));
     });
     std::thread::scope(|scope| {
-        let proof = scope.spawn(move || game_value_watched(&root, limits, Some(hook)).0);
+        let proof = scope.spawn(move || game_value_threads(&root, limits, threads, Some(hook)).0);
         // Ends when the proof's thread drops its prover, and with it the sender.
         for text in lines {
             show(&text);
