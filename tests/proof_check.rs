@@ -406,3 +406,34 @@ fn a_proof_written_by_two_threads_has_the_same_positions_and_checks() {
     }
     assert!(shared > 0, "no proof big enough for the threads to share");
 }
+
+/// `verify-proof` shows its two stages on a terminal: each ends with a report of all it
+/// did, the move lines read of the file's, then the winner's positions checked.
+#[test]
+fn the_checker_reports_each_stage_to_its_end() {
+    let board = Board::with_rules(3, Rules::V2013);
+    let text = proof_text(&board);
+    let lines = proof::move_lines(text.as_bytes());
+    let mut reports = Vec::new();
+    let checked = proof::verify_watched(&text, &mut |stage, done, of| {
+        reports.push((stage, done, of));
+    })
+    .unwrap();
+    assert!(lines > 1000, "{lines} lines: a proof worth watching");
+    assert_eq!(
+        reports,
+        [
+            (proof::Stage::Reading, lines, lines),
+            (proof::Stage::Checking, checked.positions, lines)
+        ]
+    );
+    // A proof that fails is still read to its end first.
+    let first = text.lines().find(|l| l.split(' ').count() == 3).unwrap();
+    let broken = text
+        .replacen(&format!("{first}\n"), "", 1)
+        .replace(&format!("end {lines}"), &format!("end {}", lines - 1));
+    let mut stages = Vec::new();
+    let failed = proof::verify_watched(&broken, &mut |stage, _, _| stages.push(stage));
+    assert!(failed.is_err());
+    assert_eq!(stages.first(), Some(&proof::Stage::Reading));
+}

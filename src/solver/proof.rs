@@ -16,7 +16,7 @@ mod threads;
 
 use seen::{Name, Seen};
 
-pub use check::{CheckError, Verified, verify};
+pub use check::{CheckError, Stage, Verified, verify, verify_watched};
 
 use super::dfpn::{MAX_MOVES, Prover};
 use crate::board::{Board, Colour, Squares};

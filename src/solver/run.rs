@@ -198,7 +198,20 @@ pub fn verify(path: &Path) -> i32 {
             return 2;
         }
     };
-    match proof::verify(&text) {
+    // On a terminal, a bar for each stage: the 4x4 start's proof takes a quarter of a minute.
+    let bar = progress_bar(1);
+    bar.set_message("reading  ");
+    let mut progress = |stage: proof::Stage, done: usize, of: usize| {
+        bar.set_message(match stage {
+            proof::Stage::Reading => "reading  ",
+            proof::Stage::Checking => "checking ",
+        });
+        bar.set_length(of as u64);
+        bar.set_position(done as u64);
+    };
+    let checked = proof::verify_watched(&text, &mut progress);
+    bar.finish_and_clear();
+    match checked {
         Ok(v) => {
             // 2014 positions say whose turn it is; 2013 ones need the rules and the turn.
             let rules = match v.root.rules() {
@@ -261,13 +274,16 @@ pub fn file(path: &Path, settings: &Settings) -> i32 {
     i32::from(summary.malformed > 0)
 }
 
-/// A bar on standard error when it is a terminal; hidden otherwise.
+/// A bar on standard error when it is a terminal, after its message (if any); hidden
+/// otherwise.
 fn progress_bar(len: u64) -> ProgressBar {
     if !std::io::stderr().is_terminal() {
         return ProgressBar::hidden();
     }
     let bar = ProgressBar::with_draw_target(Some(len), ProgressDrawTarget::stderr());
-    if let Ok(style) = ProgressStyle::with_template("{bar:40} {pos}/{len} {elapsed} (eta {eta})") {
+    if let Ok(style) =
+        ProgressStyle::with_template("{msg}{bar:40} {pos}/{len} {elapsed} (eta {eta})")
+    {
         bar.set_style(style);
     }
     bar

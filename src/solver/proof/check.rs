@@ -63,9 +63,32 @@ impl fmt::Display for CheckError {
     }
 }
 
+/// Which part of its work [`verify_watched`] reports.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stage {
+    /// Move lines read, of those the file has.
+    Reading,
+    /// The winner's positions checked, of the file's move lines (one each, in a whole proof).
+    Checking,
+}
+
+/// How often [`verify_watched`] reports: every this many lines or positions.
+const REPORT_EVERY: usize = 1 << 16;
+
 /// Checks a proof file's text by the rules alone.
 pub fn verify(text: &str) -> Result<Verified, CheckError> {
-    let proof = parse(text)?;
+    verify_watched(text, &mut |_, _, _| {})
+}
+
+/// [`verify`], telling `progress` (stage, done, of) every [`REPORT_EVERY`] lines read or
+/// positions checked, and at the end of each stage: the 4x4 start's proof takes a quarter
+/// of a minute.
+pub fn verify_watched(
+    text: &str,
+    progress: &mut dyn FnMut(Stage, usize, usize),
+) -> Result<Verified, CheckError> {
+    let proof = parse(text, progress)?;
+    let lines = proof.moves.len();
     let root = proof.root;
     if root.winner().is_some() {
         return Err(CheckError::Impossible(format!(
@@ -89,6 +112,9 @@ pub fn verify(text: &str) -> Result<Verified, CheckError> {
         done.insert(Kept::from(&class[..]));
         if board.to_move() == proof.winner {
             positions += 1;
+            if positions % REPORT_EVERY == 0 {
+                progress(Stage::Checking, positions, lines);
+            }
             // The file's position of this class stands for this one: same value.
             let Some(&(given, sq)) = proof.moves.get(&class[..]) else {
                 return Err(fails(
@@ -116,6 +142,7 @@ pub fn verify(text: &str) -> Result<Verified, CheckError> {
             }
         }
     }
+    progress(Stage::Checking, positions, lines);
     Ok(Verified {
         root,
         winner: proof.winner,
@@ -271,8 +298,9 @@ fn header(text: &str) -> Result<Header<'_>, CheckError> {
     Ok(h)
 }
 
-/// Reads a proof file: the header, then every move line (second pass).
-fn parse(text: &str) -> Result<Parsed, CheckError> {
+/// Reads a proof file: the header, then every move line (second pass), telling `progress`
+/// the move lines read of those the `end` line announces (or of the file's lines).
+fn parse(text: &str, progress: &mut dyn FnMut(Stage, usize, usize)) -> Result<Parsed, CheckError> {
     let h = header(text)?;
     let last = text.lines().count();
     let rules = h.rules.map_or(Rules::V2014, |(_, r)| r);
@@ -310,6 +338,7 @@ fn parse(text: &str) -> Result<Parsed, CheckError> {
     }
     let mut moves = FxHashMap::default();
     let mut count = 0;
+    let announced = h.end.map_or(last, |(_, want)| want);
     for (i, line) in text.lines().enumerate() {
         let n = i + 1;
         match line.split_whitespace().collect::<Vec<_>>().as_slice() {
@@ -336,10 +365,14 @@ fn parse(text: &str) -> Result<Parsed, CheckError> {
                 }
                 moves.insert(Kept::from(&class(&board)[..]), (board, sq));
                 count += 1;
+                if count % REPORT_EVERY == 0 {
+                    progress(Stage::Reading, count, announced.max(count));
+                }
             }
             _ => return Err(malformed(n, "expected `NOTATION ROW COL`")),
         }
     }
+    progress(Stage::Reading, count, count);
     if let Some((line, want)) = h.end
         && want != count
     {
