@@ -9,10 +9,11 @@ use crate::board::Board;
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-/// `93148160 positions, 1.29 M/s; first moves: 1 1 loses, 2 unknown; table 2147 of 4295
-/// MB`: the positions every thread searched and how fast, what the table proves of the
-/// first moves so far (one a symmetry class), and the table against its limit. On a
-/// terminal the spinner cuts it to the terminal's width.
+/// `6456320 positions, 0.96 M/s; first moves: 1 4 wins, 1 5 wins, 2 4 loses, 8 unknown;
+/// table 268 of 4295 MB` (a 5x5 position, docs/solving.md): the positions every thread
+/// searched and how fast, what the table proves of the first moves so far (one a symmetry
+/// class), and the table against its limit. On a terminal the spinner cuts it to the
+/// terminal's width.
 pub fn line(prover: &Prover, root: &Board, elapsed: Duration) -> String {
     let positions = prover.searched();
     let rate = positions as f64 / elapsed.as_secs_f64().max(1e-3) / 1e6;
