@@ -45,8 +45,7 @@ fn main() {
         return;
     }
     let usage = "proven_ai [--rules R] SIZE MOVES COUNT [POSITIONS [THREADS]]";
-    let (size, moves, count, rest) = common::size_moves_count(usage);
-    let rules = common::rules(usage);
+    let (rules, size, moves, count, rest) = common::rules_size_moves_count(usage);
     let limits = Limits {
         positions: rest.first().copied().unwrap_or(50_000_000),
         memory: 2 << 30,

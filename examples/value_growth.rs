@@ -12,8 +12,7 @@ use std::time::Instant;
 
 fn main() {
     let usage = "value_growth [--rules R] SIZE MOVES COUNT [POSITIONS]";
-    let (size, moves, count, rest) = common::size_moves_count(usage);
-    let rules = common::rules(usage);
+    let (rules, size, moves, count, rest) = common::rules_size_moves_count(usage);
     let limits = Limits {
         positions: rest.first().copied().unwrap_or(u64::MAX),
         ..Limits::default()

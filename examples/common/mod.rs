@@ -4,44 +4,34 @@
 
 use jump61::board::{Board, Rules, Squares};
 
-/// The numbers `SIZE MOVES COUNT` and the optional ones after them (after `--rules R`, if
-/// given); exits with status 2 and `usage` if there are fewer than three, or SIZE is not a
-/// board the prover takes.
-pub fn size_moves_count(usage: &str) -> (usize, usize, usize, Vec<u64>) {
+/// The arguments `[--rules R] SIZE MOVES COUNT [...]`: the rules (2014 without `--rules`),
+/// the three numbers and the optional ones after them; exits with status 2 and `usage` if R
+/// is not a year of the rules, there are fewer than three numbers, or SIZE is not a board
+/// the prover takes.
+pub fn rules_size_moves_count(usage: &str) -> (Rules, usize, usize, usize, Vec<u64>) {
+    let fail = |why: String| -> ! {
+        eprintln!("{why}usage: {usage}");
+        std::process::exit(2);
+    };
     let given: Vec<String> = std::env::args().skip(1).collect();
-    let numbers = if given.first().is_some_and(|a| a == "--rules") {
-        &given[given.len().min(2)..]
-    } else {
-        &given[..]
+    let (rules, numbers) = match given.as_slice() {
+        [flag, year, rest @ ..] if flag == "--rules" => (
+            year.parse()
+                .unwrap_or_else(|e| fail(format!("error: {e}\n"))),
+            rest,
+        ),
+        all => (Rules::V2014, all),
     };
     let args: Vec<u64> = numbers.iter().map_while(|a| a.parse().ok()).collect();
     let [size, moves, count, rest @ ..] = args.as_slice() else {
-        eprintln!("usage: {usage}");
-        std::process::exit(2);
+        fail(String::new())
     };
     if !(2..=5).contains(size) {
         eprintln!("error: game values are proven on boards 2x2 to 5x5");
         std::process::exit(2);
     }
-    (
-        *size as usize,
-        *moves as usize,
-        *count as usize,
-        rest.to_vec(),
-    )
-}
-
-/// The rules of `--rules R` when it comes first (2014 without it); exits with status 2 and
-/// `usage` if R is not a year of the rules.
-pub fn rules(usage: &str) -> Rules {
-    let given: Vec<String> = std::env::args().skip(1).take(2).collect();
-    match given.as_slice() {
-        [flag, year] if flag == "--rules" => year.parse().unwrap_or_else(|e| {
-            eprintln!("error: {e}\nusage: {usage}");
-            std::process::exit(2);
-        }),
-        _ => Rules::V2014,
-    }
+    let n = |x: &u64| *x as usize;
+    (rules, n(size), n(moves), n(count), rest.to_vec())
 }
 
 /// Random play from a seed: xorshift64, the same moves on every machine.

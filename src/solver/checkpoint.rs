@@ -202,11 +202,7 @@ pub const EVERY: std::time::Duration = std::time::Duration::from_secs(300);
 pub fn saver(path: &Path, root: &Board, mut saved: Saved) -> super::dfpn::SaveTable {
     let (path, root) = (path.to_path_buf(), *root);
     // The tests save every fraction of a second.
-    let every = std::env::var("JUMP61_CHECKPOINT_SECONDS")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .and_then(|s| std::time::Duration::try_from_secs_f64(s).ok())
-        .unwrap_or(EVERY);
+    let every = super::interval_from_env("JUMP61_CHECKPOINT_SECONDS", EVERY);
     let mut last = std::time::Instant::now();
     Box::new(move |table| {
         if last.elapsed() >= every {

@@ -27,6 +27,16 @@ use std::time::{Duration, Instant};
 /// How long `solve` without a depth may take in the command loop.
 pub const SESSION_TIME: Duration = Duration::from_secs(60);
 
+/// The interval in seconds that the environment variable `name` sets (the tests shorten a
+/// long proof's checkpoint and log intervals this way), else `default`.
+pub(crate) fn interval_from_env(name: &str, default: Duration) -> Duration {
+    std::env::var(name)
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .and_then(|s| Duration::try_from_secs_f64(s).ok())
+        .unwrap_or(default)
+}
+
 /// What is proven about the value of a position.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Value {

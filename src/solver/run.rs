@@ -123,11 +123,7 @@ pub fn value(board: &Board, limits: Limits, threads: usize, files: Files) -> i32
 /// [`LOG_EVERY`] (`JUMP61_PROGRESS_SECONDS` sets another interval, as the tests do).
 fn progress_hook(root: &Board, bar: ProgressBar) -> ProgressHook {
     let (root, start) = (*root, Instant::now());
-    let every = std::env::var("JUMP61_PROGRESS_SECONDS")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .and_then(|s| Duration::try_from_secs_f64(s).ok())
-        .unwrap_or(LOG_EVERY);
+    let every = super::interval_from_env("JUMP61_PROGRESS_SECONDS", LOG_EVERY);
     let mut logged = start;
     Box::new(move |prover: &Prover| {
         let line = super::progress::line(prover, &root, start.elapsed());
@@ -200,7 +196,6 @@ pub fn verify(path: &Path) -> i32 {
     };
     // On a terminal, a bar for each stage: the 4x4 start's proof takes a quarter of a minute.
     let bar = progress_bar(1);
-    bar.set_message("reading  ");
     let mut progress = |stage: proof::Stage, done: usize, of: usize| {
         bar.set_message(match stage {
             proof::Stage::Reading => "reading  ",
@@ -209,6 +204,7 @@ pub fn verify(path: &Path) -> i32 {
         bar.set_length(of as u64);
         bar.set_position(done as u64);
     };
+    progress(proof::Stage::Reading, 0, 1);
     let checked = proof::verify_watched(&text, &mut progress);
     bar.finish_and_clear();
     match checked {
