@@ -4,6 +4,7 @@
 //! happened in their own words.
 
 use super::command::Dialect;
+use super::interrupt::Interrupt;
 use crate::board::{Board, ByColour, Colour, geometry};
 use crate::search::{Engine, EngineConfig, Ponder, Progress};
 use thiserror::Error;
@@ -40,6 +41,8 @@ pub enum PlayError {
     AiToMove(Colour),
     #[error("the AI found no legal move for {0}; the game is stopped")]
     NoAiMove(Colour),
+    #[error("interrupted: the AI's move for {mover} was not played; {resume}")]
+    Interrupted { mover: Colour, resume: &'static str },
     #[error(
         "square {row} {col} holds {spots} spots, more than its {capacity} neighbours (the \
          winning move left it so); set it to at most {capacity} first, or clear"
@@ -325,15 +328,30 @@ impl Game {
 
     /// If the AI is to move, searches and plays its move; returns who moved where, or `None`
     /// when it is not the AI's turn. `progress` hears the search.
+    /// A Ctrl-C (`interrupt`) during the search stops it, and its move is not played: the
+    /// game stops until the next `start` (in the 2019 dialect, the AI moves again after the
+    /// next command).
     pub fn search_ai_move(
         &mut self,
         progress: &mut dyn FnMut(&Progress),
+        interrupt: Option<&Interrupt>,
     ) -> Result<Option<(Colour, usize)>, PlayError> {
         if !self.ai_to_move() {
             return Ok(None);
         }
         let mover = self.board.to_move();
+        self.engine
+            .set_stop_flag(interrupt.map(Interrupt::search_flag));
         let choice = self.engine.choose_move(&self.board, progress);
+        self.engine.set_stop_flag(None);
+        if interrupt.is_some_and(Interrupt::pressed) {
+            self.playing = false;
+            let resume = match self.dialect {
+                Dialect::V2019 => "it moves again after the next command",
+                Dialect::V2014 | Dialect::V2013 => "type start to go on",
+            };
+            return Err(PlayError::Interrupted { mover, resume });
+        }
         let Some(sq) = choice.filter(|&sq| self.board.is_legal(sq)) else {
             self.playing = false;
             return Err(PlayError::NoAiMove(mover));

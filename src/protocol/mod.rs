@@ -7,6 +7,7 @@
 
 mod command;
 mod game;
+mod interrupt;
 mod session;
 pub mod view;
 
@@ -15,6 +16,7 @@ pub use command::{
     MAX_SOLVE, MAX_SOLVE_POSITIONS, MAX_THREADS, clip, help_text, parse_clock, parse_seconds,
 };
 pub use game::{Game, PlayError};
+pub use interrupt::{HINT, Interrupt, Pressed};
 pub use session::{Flow, Options, Session};
 
 use std::io::{self, BufRead, Write};
@@ -30,13 +32,23 @@ use std::io::{self, BufRead, Write};
 /// assert_eq!(String::from_utf8(out).unwrap(), "====\n    1- 1-\n    1- 1-\n====\n");
 /// assert!(String::from_utf8(err).unwrap().starts_with("error: unknown command 'jump'"));
 /// ```
-pub fn run_loop(
+pub fn run_loop(input: impl BufRead, out: &mut dyn Write, err: &mut dyn Write, options: Options) {
+    run_loop_interruptible(input, out, err, options, None);
+}
+
+/// [`run_loop`] where Ctrl-C (`interrupt`, pressed by whoever catches the signal) stops the
+/// work of the line being carried out.
+pub fn run_loop_interruptible(
     mut input: impl BufRead,
     out: &mut dyn Write,
     err: &mut dyn Write,
     options: Options,
+    interrupt: Option<Interrupt>,
 ) {
     let mut session = Session::new(options, out, err);
+    if let Some(interrupt) = interrupt {
+        session.set_interrupt(interrupt);
+    }
     let mut line = Vec::new();
     loop {
         session.prompt();

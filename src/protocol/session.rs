@@ -3,9 +3,10 @@
 
 use super::command::{Command, CommandError, Dialect, help_text};
 use super::game::{Game, PlayError};
+use super::interrupt::Interrupt;
 use super::view;
 use crate::board::{Board, Colour};
-use crate::search::solve::{SolveProgress, solve_with};
+use crate::search::solve::{SolveProgress, solve_stoppable};
 use crate::search::{EngineConfig, Limit, Progress};
 use std::fmt;
 use std::io::Write;
@@ -53,6 +54,8 @@ pub struct Session<'a> {
     /// The AI's moves come from outside (`play_ai_move`), e.g. from the board screen's
     /// search thread, instead of from a search inside `execute`.
     external_ai: bool,
+    /// Ctrl-C's state when a person types at a terminal (see [`Interrupt`]).
+    interrupt: Option<Interrupt>,
 }
 
 impl<'a> Session<'a> {
@@ -68,7 +71,14 @@ impl<'a> Session<'a> {
             verbose: options.verbose,
             closed: false,
             external_ai: false,
+            interrupt: None,
         }
+    }
+
+    /// Lets Ctrl-C (`interrupt`, pressed by whoever catches the signal) stop the work of
+    /// the line being carried out.
+    pub fn set_interrupt(&mut self, interrupt: Interrupt) {
+        self.interrupt = Some(interrupt);
     }
 
     /// The game the session plays.
@@ -184,6 +194,17 @@ impl<'a> Session<'a> {
 
     /// Parses and carries out one input line; errors go to the error sink.
     pub fn handle_line(&mut self, line: &str) -> Flow {
+        if let Some(interrupt) = &self.interrupt {
+            interrupt.begin_line();
+        }
+        let flow = self.carry_out(line);
+        if let Some(interrupt) = &self.interrupt {
+            interrupt.end_line();
+        }
+        flow
+    }
+
+    fn carry_out(&mut self, line: &str) -> Flow {
         // A line has come: thinking on the person's time ends here, its work kept in the table.
         self.game.stop_pondering();
         let flow = match Command::parse(line, self.dialect()) {
@@ -336,7 +357,16 @@ impl<'a> Session<'a> {
                     let _ = writeln!(err, "{p}").and_then(|_| err.flush());
                 }
             };
-            view::solution(&board, &solve_with(&board, moves, positions, &mut progress))
+            let stop = self.interrupt.as_ref().map(Interrupt::search_flag);
+            let solution = solve_stoppable(
+                &board,
+                moves,
+                positions,
+                None,
+                stop.as_deref(),
+                &mut progress,
+            );
+            view::solution(&board, &solution)
         };
         self.say(&answer);
     }
@@ -381,7 +411,8 @@ impl<'a> Session<'a> {
                     let _ = writeln!(err, "{p}").and_then(|_| err.flush());
                 }
             };
-            let Some((mover, sq)) = self.game.search_ai_move(&mut progress)? else {
+            let interrupt = self.interrupt.as_ref();
+            let Some((mover, sq)) = self.game.search_ai_move(&mut progress, interrupt)? else {
                 break;
             };
             self.announce(mover, sq);

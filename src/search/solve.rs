@@ -11,6 +11,7 @@
 
 use crate::board::{Board, Squares, geometry};
 use rustc_hash::FxHashMap;
+use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::time::{Duration, Instant};
 
 /// Positions examined before the solver gives up, unless told otherwise. Our machine examines
@@ -90,6 +91,19 @@ pub fn solve_until(
     deadline: Option<Instant>,
     progress: &mut dyn FnMut(&SolveProgress),
 ) -> Solution {
+    solve_stoppable(board, max_moves, position_limit, deadline, None, progress)
+}
+
+/// [`solve_until`] that also gives up soon after `stop` is set from another thread (Ctrl-C
+/// at the command loop).
+pub fn solve_stoppable(
+    board: &Board,
+    max_moves: u32,
+    position_limit: u64,
+    deadline: Option<Instant>,
+    stop: Option<&AtomicBool>,
+    progress: &mut dyn FnMut(&SolveProgress),
+) -> Solution {
     if board.winner().is_some() {
         return Solution::AlreadyOver;
     }
@@ -97,6 +111,7 @@ pub fn solve_until(
     let mut solver = Solver {
         limit: position_limit,
         deadline,
+        stop,
         ..Solver::default()
     };
     for k in 1..=max_moves {
@@ -144,18 +159,19 @@ struct Known {
 }
 
 #[derive(Default)]
-struct Solver {
+struct Solver<'a> {
     known: FxHashMap<Board, Known>,
     /// Positions examined (not answered from `known`).
     positions: u64,
     limit: u64,
     deadline: Option<Instant>,
+    stop: Option<&'a AtomicBool>,
     /// Set once `positions` passes `limit`: from then on nothing more is examined, and
     /// every open question is answered "no win".
     gave_up: bool,
 }
 
-impl Solver {
+impl Solver<'_> {
     /// Whether playing `sq` wins at once or leaves the opponent lost within `k - 1` more
     /// of our moves, whatever it replies.
     fn move_wins_within(&mut self, board: &Board, sq: usize, k: u32) -> bool {
@@ -168,7 +184,8 @@ impl Solver {
     fn count_position(&mut self) -> bool {
         // The clock is slow to read: look every few thousand positions.
         let late = self.positions.is_multiple_of(4096)
-            && self.deadline.is_some_and(|d| Instant::now() >= d);
+            && (self.deadline.is_some_and(|d| Instant::now() >= d)
+                || self.stop.is_some_and(|s| s.load(Relaxed)));
         if self.positions >= self.limit || late {
             self.gave_up = true;
             return false;

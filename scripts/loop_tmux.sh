@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# Ctrl-C at the command loop, typed as a person types in a real terminal (a tmux pane of
+# 100x30): it stops `solve` and the AI's search and the game goes on; at the prompt it says
+# how to leave, and a second Ctrl-C leaves. Captures the screen at each stage and checks it.
+# Skips cleanly when tmux is absent. Usage: scripts/loop_tmux.sh [CAPTURE_FILE]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+if ! command -v tmux >/dev/null 2>&1; then
+    echo "loop_tmux: tmux is not installed; skipped"
+    exit 0
+fi
+bin=${JUMP61:-target/release/jump61}
+[ -x "$bin" ] || cargo build --release --quiet
+capture=${1:-target/loop_tmux.txt}
+session="jump61-loop-$$"
+trap 'tmux kill-session -t "$session" 2>/dev/null || true' EXIT
+: >"$capture"
+
+fail() {
+    echo "loop_tmux: FAIL: $*" >&2
+    echo "loop_tmux: the screens are in $capture" >&2
+    exit 1
+}
+
+# Waits up to 20 s for TEXT on the screen; appends the screen to the capture file.
+expect() {
+    local text=$1 screen=""
+    for _ in $(seq 200); do
+        screen=$(tmux capture-pane -p -t "$session")
+        if grep -qF -- "$text" <<<"$screen"; then
+            printf '=== %s\n%s\n' "$text" "$screen" >>"$capture"
+            return 0
+        fi
+        sleep 0.1
+    done
+    printf '=== (missing) %s\n%s\n' "$text" "$screen" >>"$capture"
+    fail "'$text' never appeared"
+}
+
+keys() { tmux send-keys -t "$session" "$@"; }
+
+tmux new-session -d -s "$session" -x 100 -y 30 "$bin; echo EXITED \$?; sleep 5"
+expect ">"
+# `solve` on the 4x4 start takes most of a minute: Ctrl-C stops it after about a second.
+keys "size 4" Enter "verbose on" Enter "solve" Enter
+expect "info solve "
+keys C-c
+expect "unknown: interrupted after"
+expect "first moves: 1 1 "
+# The AI (Red, 30 s a move) thinking: Ctrl-C stops it, its move is not played.
+keys "verbose off" Enter "auto red" Enter "manual blue" Enter "time 30" Enter "start" Enter
+sleep 1
+keys C-c
+expect "error: interrupted: the AI's move for Red was not played; type start to go on"
+keys "position" Enter
+expect "1-1-1-1-/1-1-1-1-/1-1-1-1-/1-1-1-1-"
+# The game goes on: the AI moves at once at a short time.
+keys "time 0.05" Enter "start" Enter
+expect "Red moves"
+# At the prompt: a hint first, then the second Ctrl-C leaves.
+keys C-c
+expect "to leave, type quit or press Ctrl-C again"
+keys C-c
+expect "EXITED 130"
+echo "loop_tmux: ok (screens in $capture)"
