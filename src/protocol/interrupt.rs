@@ -96,9 +96,11 @@ impl Interrupt {
         inner.working.store(true, Relaxed);
     }
 
-    /// The line is done: the loop waits at the prompt.
+    /// The line is done: the loop waits at the prompt (and a ponder the line started
+    /// proves on, no longer stopped by the line's Ctrl-C).
     pub fn end_line(&self) {
         self.0.working.store(false, Relaxed);
+        self.0.solver.store(false, Relaxed);
         *self.0.search.lock().unwrap_or_else(PoisonError::into_inner) = None;
     }
 
@@ -151,6 +153,10 @@ mod tests {
             "a search started after the press stops at once"
         );
         i.end_line();
+        assert!(
+            !i.0.solver.load(Relaxed),
+            "a ponder proves on at the prompt"
+        );
         i.begin_line();
         assert!(!i.pressed() && !i.search_flag().load(Relaxed));
         assert!(!i.0.solver.load(Relaxed));
