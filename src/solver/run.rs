@@ -43,12 +43,14 @@ pub fn value(board: &Board, limits: Limits, threads: usize, files: Files) -> i32
         Some(_) => ProofSize::Skip,
         None => ProofSize::Walk,
     };
+    // Ctrl-C (or SIGTERM) stops the proof with what it proved of each first move said (and
+    // the checkpoint saved); a second one ends the program at once.
+    if let Err(e) = checkpoint::catch_interruptions() {
+        eprintln!("error: cannot catch Ctrl-C: {e}");
+    }
     let (mut report, prover) = match files.checkpoint {
         None => game_value_sized(board, limits, threads, Some(progress), size),
         Some(path) => {
-            if let Err(e) = checkpoint::catch_interruptions() {
-                eprintln!("error: cannot catch Ctrl-C: {e}");
-            }
             // Each save every few minutes says so (above the spinner on a terminal, as a line
             // of the log elsewhere), so a long proof shows what it has kept.
             let (shown, name) = (bar.clone(), path.display().to_string());
@@ -80,6 +82,7 @@ pub fn value(board: &Board, limits: Limits, threads: usize, files: Files) -> i32
         println!("{first_moves}");
     }
     if report.value == Value::Unknown(Stop::Interrupted) {
+        println!("{report}");
         return 130;
     }
     let (Some(path), Some(mut prover), Some(winner)) = (proof_path, prover, report.winner()) else {
