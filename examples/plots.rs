@@ -88,11 +88,11 @@ fn proof_cost(data: &Path, out: &Path) -> Result<()> {
         .margin(12)
         .x_label_area_size(44)
         .y_label_area_size(72)
-        .build_cartesian_2d(0f64..36f64, (1f64..1e9f64).log_scale())?;
+        .build_cartesian_2d(0f64..40f64, (1f64..1e9f64).log_scale())?;
     chart
         .configure_mesh()
         .x_desc("plies from the end of the longest game (4x4: 33, 5x5: 56)")
-        .y_desc("positions searched (mean)")
+        .y_desc("positions searched (mean, or one position)")
         .x_label_formatter(&|x| format!("{x:.0}"))
         .y_label_formatter(&|v| format!("{v:.0e}"))
         .draw()?;
