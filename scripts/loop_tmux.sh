@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Ctrl-C at the command loop, typed as a person types in a real terminal (a tmux pane of
-# 100x30): it stops `solve` and the AI's search and the game goes on; at the prompt it says
-# how to leave, and a second Ctrl-C leaves. Captures the screen at each stage and checks it.
+# Ctrl-C at the command loop (and at Jump Snatch's), typed as a person types in a real
+# terminal (a tmux pane of 100x30): it stops `solve` and the AI's search and the game goes
+# on; at the prompt it says how to leave, and a second Ctrl-C leaves. Captures the screen at each stage and checks it.
 # Skips cleanly when tmux is absent. Usage: scripts/loop_tmux.sh [CAPTURE_FILE]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -58,6 +58,18 @@ expect "1-1-1-1-/1-1-1-1-/1-1-1-1-/1-1-1-1-"
 keys "time 0.05" Enter "start" Enter
 expect "Red moves"
 # At the prompt: a hint first, then the second Ctrl-C leaves.
+keys C-c
+expect "to leave, type quit or press Ctrl-C again"
+keys C-c
+expect "EXITED 130"
+tmux kill-session -t "$session"
+# Jump Snatch's loop likewise: the AI (30 s a move on an 8x8 board) stopped, its move not
+# played; then the hint and the leaving.
+tmux new-session -d -s "$session" -x 100 -y 30 "$bin snatch; echo EXITED \$?; sleep 5"
+keys "random 8 30 1" Enter "time 30" Enter "first ai" Enter
+sleep 1
+keys C-c
+expect "error: interrupted: the AI's move was not played; type \`first ai\` to let it move"
 keys C-c
 expect "to leave, type quit or press Ctrl-C again"
 keys C-c

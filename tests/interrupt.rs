@@ -2,7 +2,7 @@
 //! game goes on. The signal itself is caught by the program (scripts/loop_tmux.sh presses
 //! the real key); here a thread presses the loop's `Interrupt` as the signal's thread does.
 //!
-//! One test, its cases in turn: a press also stops every df-pn prover of the process, so
+//! Jump Snatch's loop likewise. One test, its cases in turn: a press also stops every df-pn prover of the process, so
 //! no other proof may run beside them.
 
 use jump61::protocol::{Interrupt, Options, Pressed, run_loop_interruptible};
@@ -12,6 +12,21 @@ use std::time::{Duration, Instant};
 /// (presses at the prompt before then only hint); returns the output, the errors and how
 /// long the loop took.
 fn interrupted_run(input: &str) -> (String, String, Duration) {
+    pressed_during(|interrupt, out, err| {
+        run_loop_interruptible(input.as_bytes(), out, err, Options::default(), interrupt);
+    })
+}
+
+/// The same for the Jump Snatch loop.
+fn interrupted_snatch(input: &str) -> (String, String, Duration) {
+    pressed_during(|interrupt, out, err| {
+        jump61::snatch::run_loop_interruptible(input.as_bytes(), out, err, interrupt);
+    })
+}
+
+fn pressed_during(
+    run: impl FnOnce(Option<Interrupt>, &mut Vec<u8>, &mut Vec<u8>),
+) -> (String, String, Duration) {
     let interrupt = Interrupt::new();
     let presser = interrupt.clone();
     let pressing = std::thread::spawn(move || {
@@ -22,13 +37,7 @@ fn interrupted_run(input: &str) -> (String, String, Duration) {
     });
     let (mut out, mut err) = (Vec::new(), Vec::new());
     let start = Instant::now();
-    run_loop_interruptible(
-        input.as_bytes(),
-        &mut out,
-        &mut err,
-        Options::default(),
-        Some(interrupt),
-    );
+    run(Some(interrupt), &mut out, &mut err);
     let took = start.elapsed();
     pressing.join().unwrap();
     let text = |b: Vec<u8>| String::from_utf8(b).unwrap();
@@ -71,4 +80,17 @@ fn ctrl_c_stops_the_lines_work_and_the_game_goes_on() {
     assert!(took < Duration::from_secs(40), "{took:?}");
     assert!(out.contains("no forced win for Red within "), "{out}{err}");
     assert!(out.contains("; gave up on "), "{out}");
+
+    // Jump Snatch: the AI's search (30 s a move) on an 8x8 board it cannot solve at once.
+    let (out, err, took) = interrupted_snatch("random 8 30 1\ntime 30\nfirst ai\nboard\n");
+    assert!(took < Duration::from_secs(20), "{took:?}");
+    assert!(
+        err.contains("error: interrupted: the AI's move was not played; type `first ai`"),
+        "{err}"
+    );
+    assert!(!out.contains("(AI) plays"), "{out}");
+    // Its `value` (up to 60 s).
+    let (_, err, took) = interrupted_snatch("random 8 30 1\nvalue\nboard\n");
+    assert!(took < Duration::from_secs(40), "{took:?}");
+    assert!(err.contains("error: interrupted: no answer"), "{err}");
 }

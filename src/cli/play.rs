@@ -2,7 +2,7 @@
 //! between the loop on standard input and the full-screen board.
 
 use super::{Cli, DialectArg};
-use crate::protocol::{self, Dialect, HINT, Interrupt, Options, Pressed};
+use crate::protocol::{self, Dialect, Options};
 use crate::search::{EngineConfig, Limit};
 use std::io::IsTerminal;
 
@@ -71,7 +71,7 @@ pub(super) fn run(cli: &Cli) -> i32 {
     let options = cli.options(at_terminal);
     // A person at a terminal gets Ctrl-C stopping the work, not the program; a script's
     // Ctrl-C (or a failure to catch it) ends the program, as a signal does.
-    let interrupt = at_terminal.then(catch_ctrl_c).flatten();
+    let interrupt = at_terminal.then(protocol::catch_ctrl_c).flatten();
     // The error stream is locked line by line, not for the whole loop: Ctrl-C's thread
     // writes there too.
     protocol::run_loop_interruptible(
@@ -82,28 +82,4 @@ pub(super) fn run(cli: &Cli) -> i32 {
         interrupt,
     );
     0
-}
-
-/// Catches Ctrl-C (SIGINT) on a thread of its own, which presses the returned
-/// [`Interrupt`]: the loop's work stops; at the prompt the first press says how to leave and
-/// the second leaves (status 130, as the signal's default would). `None` if the signal
-/// cannot be caught.
-fn catch_ctrl_c() -> Option<Interrupt> {
-    let mut signals = signal_hook::iterator::Signals::new([signal_hook::consts::SIGINT]).ok()?;
-    let interrupt = Interrupt::new();
-    let pressed = interrupt.clone();
-    std::thread::spawn(move || {
-        for _ in signals.forever() {
-            match pressed.press() {
-                Pressed::Stopped => {}
-                // The terminal shows ^C after the prompt: the hint goes on a line of its own.
-                Pressed::Hint => eprintln!("\n{HINT}"),
-                Pressed::Leave => {
-                    eprintln!();
-                    std::process::exit(130);
-                }
-            }
-        }
-    });
-    Some(interrupt)
 }

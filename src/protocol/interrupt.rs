@@ -3,9 +3,9 @@
 //! what it proved so far) and the game goes on. At the prompt it first says how to leave,
 //! and a second Ctrl-C in a row leaves, as the program did before.
 //!
-//! The signal itself is caught elsewhere (the terminal face, [`crate::cli`]), which calls
-//! [`Interrupt::press`]; the session and the game only read the flags set here, so tests
-//! press it by hand.
+//! [`catch_ctrl_c`] catches the signal on a thread of its own, which calls
+//! [`Interrupt::press`]; the sessions (Jump61's and Jump Snatch's) and the game only read
+//! the flags set here, so tests press it by hand.
 
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::sync::{Arc, Mutex, PoisonError};
@@ -116,6 +116,30 @@ impl Interrupt {
         *search = Some(Arc::clone(&flag));
         flag
     }
+}
+
+/// Catches Ctrl-C (SIGINT) on a thread of its own, which presses the returned
+/// [`Interrupt`]: the loop's work stops; at the prompt the first press says how to leave and
+/// the second leaves (status 130, as the signal's default would). `None` if the signal
+/// cannot be caught. For a person at a terminal only: a script's Ctrl-C ends the program.
+pub fn catch_ctrl_c() -> Option<Interrupt> {
+    let mut signals = signal_hook::iterator::Signals::new([signal_hook::consts::SIGINT]).ok()?;
+    let interrupt = Interrupt::new();
+    let pressed = interrupt.clone();
+    std::thread::spawn(move || {
+        for _ in signals.forever() {
+            match pressed.press() {
+                Pressed::Stopped => {}
+                // The terminal shows ^C after the prompt: the hint goes on a line of its own.
+                Pressed::Hint => eprintln!("\n{HINT}"),
+                Pressed::Leave => {
+                    eprintln!();
+                    std::process::exit(130);
+                }
+            }
+        }
+    });
+    Some(interrupt)
 }
 
 #[cfg(test)]

@@ -15,10 +15,10 @@ pub mod solve;
 
 pub use board::{Board, LastJump};
 pub use moves::{Move, legal_moves, parse_move};
-pub use session::{Flow, Session, run_loop};
+pub use session::{Flow, Session, run_loop, run_loop_interruptible};
 
 use clap::{Args, Subcommand};
-use std::io::Write;
+use std::io::{IsTerminal, Write};
 
 /// `jump61 snatch`: the Jump Snatch command loop, or one answer.
 #[derive(Args, Debug)]
@@ -58,8 +58,19 @@ pub enum SnatchTool {
 pub fn run(args: SnatchArgs) -> i32 {
     match args.command {
         None => {
-            let (stdin, stdout, stderr) = (std::io::stdin(), std::io::stdout(), std::io::stderr());
-            run_loop(stdin.lock(), &mut stdout.lock(), &mut stderr.lock());
+            // At a terminal, Ctrl-C stops the AI's search, `solve` and `value`, not the
+            // program; the error stream is locked line by line, since its thread writes there.
+            let interrupt = std::io::stdin()
+                .is_terminal()
+                .then(crate::protocol::catch_ctrl_c)
+                .flatten();
+            let (stdin, stdout) = (std::io::stdin(), std::io::stdout());
+            run_loop_interruptible(
+                stdin.lock(),
+                &mut stdout.lock(),
+                &mut std::io::stderr(),
+                interrupt,
+            );
             0
         }
         Some(SnatchTool::Solve {

@@ -5,6 +5,7 @@ use super::ai::{self, Reason};
 use super::board::{Board, LastJump, MAX_SIZE, MIN_SIZE};
 use super::moves::{Move, legal_moves, parse_move};
 use super::solve::{Deadline, fewest_moves, winning_moves};
+use crate::protocol::Interrupt;
 use std::io::{BufRead, Write};
 use std::time::{Duration, Instant};
 
@@ -105,11 +106,25 @@ pub struct Session<'a> {
     /// The AI's moves come from outside (`ai_to_move`, then `play_ai_move`), e.g. from the
     /// web server's search pool, instead of from a search inside `handle_line`.
     external_ai: bool,
+    /// Ctrl-C's state when a person types at a terminal (see [`Interrupt`]).
+    interrupt: Option<Interrupt>,
 }
 
 /// Runs the loop until `quit` or the end of the input.
-pub fn run_loop(mut input: impl BufRead, out: &mut dyn Write, err: &mut dyn Write) {
+pub fn run_loop(input: impl BufRead, out: &mut dyn Write, err: &mut dyn Write) {
+    run_loop_interruptible(input, out, err, None);
+}
+
+/// [`run_loop`] where Ctrl-C (`interrupt`, pressed by whoever catches the signal) stops the
+/// AI's search, `solve` and `value`.
+pub fn run_loop_interruptible(
+    mut input: impl BufRead,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+    interrupt: Option<Interrupt>,
+) {
     let mut session = Session::new(out, err);
+    session.interrupt = interrupt;
     let mut line = Vec::new();
     loop {
         line.clear();
@@ -135,6 +150,7 @@ impl<'a> Session<'a> {
             out: Box::new(out),
             err: Box::new(err),
             external_ai: false,
+            interrupt: None,
         }
     }
 
@@ -208,6 +224,17 @@ impl<'a> Session<'a> {
     /// Handles one line of input. Write failures are ignored: a closed pipe is no reason
     /// to panic.
     pub fn handle_line(&mut self, line: &str) -> Flow {
+        if let Some(interrupt) = &self.interrupt {
+            interrupt.begin_line();
+        }
+        let flow = self.carry_out(line);
+        if let Some(interrupt) = &self.interrupt {
+            interrupt.end_line();
+        }
+        flow
+    }
+
+    fn carry_out(&mut self, line: &str) -> Flow {
         let words: Vec<&str> = line.split_whitespace().collect();
         let Some((&command, args)) = words.split_first() else {
             return Flow::Continue;
@@ -336,12 +363,24 @@ impl<'a> Session<'a> {
         Ok(())
     }
 
-    /// Lets the AI move while it is its turn and the game goes on.
+    /// Lets the AI move while it is its turn and the game goes on. A Ctrl-C during its
+    /// search stops it, and its move is not played.
     fn ai_turns(&mut self) {
         while !self.external_ai && self.ai_to_move() {
-            let Some((m, reason)) = ai::choose(&self.game.board, self.game.last, self.time) else {
+            let stop = self.interrupt.as_ref().map(Interrupt::search_flag);
+            let (board, last) = (&self.game.board, self.game.last);
+            let Some((m, reason)) = ai::choose_until(board, last, self.time, stop) else {
                 return;
             };
+            if self.interrupt.as_ref().is_some_and(Interrupt::pressed) {
+                let which = ["first", "second"][self.game.turn];
+                let _ = writeln!(
+                    self.err,
+                    "error: interrupted: the AI's move was not played; type `{which} ai` to let \
+                     it move, or `{which} person` to play it yourself"
+                );
+                return;
+            }
             self.play_announced(&m, reason);
         }
     }
@@ -364,16 +403,34 @@ impl<'a> Session<'a> {
     }
 
     fn solve(&mut self) -> Result<(), String> {
-        let answer = puzzle_answer(&self.game.board, Some(Instant::now() + SOLVE_LIMIT))
-            .ok_or(format!("no answer within {} s", SOLVE_LIMIT.as_secs()))?;
+        let answer = puzzle_answer(&self.game.board, self.solve_deadline())
+            .ok_or_else(|| self.no_answer())?;
         self.say(&answer)
     }
 
     fn value(&mut self) -> Result<(), String> {
+        let deadline = self.solve_deadline();
         let g = &self.game;
-        let answer = value_answer(&g.board, g.last, g.turn, Some(Instant::now() + SOLVE_LIMIT))
-            .ok_or(format!("no answer within {} s", SOLVE_LIMIT.as_secs()))?;
+        let answer =
+            value_answer(&g.board, g.last, g.turn, deadline).ok_or_else(|| self.no_answer())?;
         self.say(&answer)
+    }
+
+    /// When `solve` and `value` give up: after [`SOLVE_LIMIT`], or at a Ctrl-C.
+    fn solve_deadline(&self) -> Deadline {
+        Deadline {
+            time: Some(Instant::now() + SOLVE_LIMIT),
+            stop: self.interrupt.as_ref().map(Interrupt::search_flag),
+        }
+    }
+
+    /// Why `solve` or `value` has no answer.
+    fn no_answer(&self) -> String {
+        if self.interrupt.as_ref().is_some_and(Interrupt::pressed) {
+            "interrupted: no answer".to_string()
+        } else {
+            format!("no answer within {} s", SOLVE_LIMIT.as_secs())
+        }
     }
 
     fn player(&mut self, which: &str, args: &[&str]) -> Result<(), String> {
