@@ -94,3 +94,49 @@ fn ctrl_c_stops_the_lines_work_and_the_game_goes_on() {
     assert!(took < Duration::from_secs(40), "{took:?}");
     assert!(err.contains("error: interrupted: no answer"), "{err}");
 }
+
+/// Ctrl-C (SIGINT) stops `jump61 match` with the report of the games finished (it died at
+/// once before, reporting nothing), exit status 130; no engine is left running. (A real
+/// process, not the loop: the signal is sent to it alone, as a terminal sends it to the
+/// match runner, whose engines run in process groups of their own.)
+#[test]
+fn ctrl_c_stops_a_match_with_the_games_finished() {
+    use std::io::{BufRead, BufReader};
+    use std::process::{Command, Stdio};
+    let bin = env!("CARGO_BIN_EXE_jump61");
+    // A seed no other test uses marks this match's engines among the machine's processes.
+    let engine = format!("{bin} --threads 1 --seed 4242424242");
+    let mut child = Command::new(bin)
+        .args(["match", "--engine1", &engine, "--engine2", &engine])
+        .args(["--games", "1000", "--size", "4", "--time", "0.05"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut err = BufReader::new(child.stderr.take().unwrap());
+    let mut line = String::new();
+    while err.read_line(&mut line).unwrap() > 0 && !line.starts_with("game 2/") {
+        line.clear();
+    }
+    assert!(line.starts_with("game 2/"), "no second game: {line}");
+    let killed = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let rest = std::thread::spawn(move || std::io::read_to_string(err));
+    let out = child.wait_with_output().unwrap();
+    let _ = rest.join();
+    let report = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(130), "{report}");
+    assert!(report.contains("interrupted (Ctrl-C) after "), "{report}");
+    assert!(report.contains(" of 1000 games"), "{report}");
+    assert!(report.starts_with("engine1 vs engine2: "), "{report}");
+    let left: Vec<String> = std::fs::read_dir("/proc")
+        .unwrap()
+        .filter_map(|e| std::fs::read(e.ok()?.path().join("cmdline")).ok())
+        .map(|c| String::from_utf8_lossy(&c).replace('\0', " "))
+        .filter(|c| c.contains("4242424242") && !c.contains("match"))
+        .collect();
+    assert_eq!(left, Vec::<String>::new(), "engines left running");
+}

@@ -5,6 +5,7 @@
 use super::ArenaError;
 use std::fmt;
 use std::io::{self, BufRead, BufReader, Write};
+use std::os::unix::process::CommandExt;
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::str::FromStr;
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender, TryRecvError};
@@ -94,7 +95,10 @@ impl Engine {
             command: command.to_string(),
             source,
         };
+        // Its own process group: a Ctrl-C at the terminal reaches the match runner, which
+        // ends the games itself, and not the engines in the middle of a move.
         let mut child = Command::new(&command.program)
+            .process_group(0)
             .args(&command.args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())

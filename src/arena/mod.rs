@@ -24,7 +24,7 @@ use referee::{Ending, GameRecord, GameSpec, play_game};
 use report::{PerEngine, Tally};
 use stats::{Sprt, Verdict};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::mpsc;
+use std::sync::{Arc, mpsc};
 use std::time::Duration;
 
 /// The most games a match may ask for.
@@ -306,6 +306,8 @@ pub struct MatchOutcome {
     pub discarded: usize,
     /// The error that stopped the match, such as an engine that could not be started.
     pub error: Option<ArenaError>,
+    /// Ctrl-C (or SIGTERM) stopped the match.
+    pub interrupted: bool,
 }
 
 impl MatchOutcome {
@@ -324,6 +326,12 @@ impl MatchOutcome {
             out +=
                 &format!("the SPRT first accepted {verdict:?} after {games} games; play went on\n");
         }
+        if self.interrupted {
+            out += &format!(
+                "interrupted (Ctrl-C) after {played} of {} games\n",
+                self.planned
+            );
+        }
         if self.discarded > 0 {
             out += &format!(
                 "{} games under way when the match stopped were not counted\n",
@@ -337,10 +345,11 @@ impl MatchOutcome {
 /// Plays the match: `concurrency` workers take the games in order; this thread counts the
 /// results as they come, prints progress, and raises the stop flag at an SPRT verdict or an
 /// error. Games finishing after the flag are not counted, so the verdict stands as reached.
-fn play_match(plan: &Plan) -> MatchOutcome {
+fn play_match(plan: &Plan, interrupted: &AtomicBool) -> MatchOutcome {
     let next = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
-    let (sender, results) = mpsc::channel();
+    let (sender, results) = mpsc::channel::<(usize, Result<Option<GameRecord>, ArenaError>)>();
+    let outcome_interrupted = AtomicBool::new(false);
     let mut outcome = MatchOutcome {
         tally: Tally::default(),
         planned: plan.games,
@@ -349,6 +358,7 @@ fn play_match(plan: &Plan) -> MatchOutcome {
         first_verdict: None,
         discarded: 0,
         error: None,
+        interrupted: false,
     };
     std::thread::scope(|scope| {
         for _ in 0..plan.concurrency {
@@ -367,7 +377,18 @@ fn play_match(plan: &Plan) -> MatchOutcome {
             });
         }
         drop(sender);
-        for (index, result) in results {
+        // Waits for results, looking at the interruption flag (Ctrl-C) a few times a second.
+        let next_result = || loop {
+            if interrupted.load(Ordering::Relaxed) && !stop.swap(true, Ordering::Relaxed) {
+                outcome_interrupted.store(true, Ordering::Relaxed);
+            }
+            match results.recv_timeout(Duration::from_millis(100)) {
+                Ok(r) => return Some(r),
+                Err(mpsc::RecvTimeoutError::Timeout) => continue,
+                Err(mpsc::RecvTimeoutError::Disconnected) => return None,
+            }
+        };
+        while let Some((index, result)) = next_result() {
             if stop.load(Ordering::Relaxed) {
                 if let Err(e) = result {
                     outcome.error.get_or_insert(e);
@@ -398,6 +419,7 @@ fn play_match(plan: &Plan) -> MatchOutcome {
             }
         }
     });
+    outcome.interrupted = outcome_interrupted.load(Ordering::Relaxed);
     outcome
 }
 
@@ -406,6 +428,11 @@ fn play_match(plan: &Plan) -> MatchOutcome {
 /// error during the match (an engine that cannot be started) stops it and is returned in
 /// the outcome.
 pub fn play(args: &MatchArgs) -> Result<MatchOutcome, ArenaError> {
+    play_until(args, &AtomicBool::new(false))
+}
+
+/// [`play`] that stops (the games under way not counted) once `interrupted` is set.
+pub fn play_until(args: &MatchArgs, interrupted: &AtomicBool) -> Result<MatchOutcome, ArenaError> {
     let plan = Plan::new(args)?;
     eprintln!(
         "match: engine1 `{}` vs engine2 `{}`",
@@ -422,13 +449,14 @@ pub fn play(args: &MatchArgs) -> Result<MatchOutcome, ArenaError> {
         plan.move_limit.as_secs_f64(),
         n = plan.size,
     );
-    Ok(play_match(&plan))
+    Ok(play_match(&plan, interrupted))
 }
 
 /// Runs `jump61 match`: progress on standard error, the report on standard output. Returns
 /// the exit code: 0, or 2 for a bad argument such as an engine that cannot be started.
 pub fn run(args: &MatchArgs) -> i32 {
-    let outcome = match play(args) {
+    let interrupted = catch_interruptions();
+    let outcome = match play_until(args, &interrupted) {
         Ok(outcome) => outcome,
         Err(e) => {
             eprintln!("error: {e}");
@@ -443,8 +471,22 @@ pub fn run(args: &MatchArgs) -> i32 {
             eprintln!("error: {e}");
             2
         }
+        None if outcome.interrupted => 130,
         None => 0,
     }
+}
+
+/// A flag that Ctrl-C or SIGTERM sets, so that the match stops and reports the games
+/// finished; a second one ends the program at once. (Unset for good if the signals cannot
+/// be caught: the match then dies of them, as before.)
+fn catch_interruptions() -> Arc<AtomicBool> {
+    use signal_hook::consts::{SIGINT, SIGTERM};
+    let flag = Arc::new(AtomicBool::new(false));
+    for signal in [SIGINT, SIGTERM] {
+        let _ = signal_hook::flag::register_conditional_shutdown(signal, 130, Arc::clone(&flag));
+        let _ = signal_hook::flag::register(signal, Arc::clone(&flag));
+    }
+    flag
 }
 
 #[cfg(test)]
