@@ -5,7 +5,7 @@
 //! Jump Snatch's loop likewise. One test, its cases in turn: a press also stops every df-pn prover of the process, so
 //! no other proof may run beside them.
 
-use jump61::protocol::{Interrupt, Options, Pressed, run_loop_interruptible};
+use jump61::protocol::{CTRL_C_HELP, Interrupt, Options, Pressed, run_loop_interruptible};
 use std::time::{Duration, Instant};
 
 /// Runs `input` through the loop, pressing Ctrl-C once a line's work has run a while
@@ -46,6 +46,25 @@ fn pressed_during(
 
 #[test]
 fn ctrl_c_stops_the_lines_work_and_the_game_goes_on() {
+    // `help` says what Ctrl-C does where it is caught (a terminal), and only there.
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    let at_terminal = Some(Interrupt::new());
+    run_loop_interruptible(
+        &b"help\n"[..],
+        &mut out,
+        &mut err,
+        Options::default(),
+        at_terminal,
+    );
+    assert!(
+        String::from_utf8(out)
+            .unwrap()
+            .ends_with(&format!("{CTRL_C_HELP}\n"))
+    );
+    let mut piped = Vec::new();
+    jump61::protocol::run_loop(&b"help\n"[..], &mut piped, &mut err, Options::default());
+    assert!(!String::from_utf8(piped).unwrap().contains("Ctrl-C"));
+
     // The AI's search (30 s a move): its move is not played, and the game waits for start.
     let (out, err, took) = interrupted_run(
         "size 4\nauto red\nmanual blue\ntime 30\nstart\nposition\ntime 0.05\nstart\nposition\n",

@@ -17,7 +17,7 @@ pub use command::{
 };
 pub use game::{Game, PlayError};
 pub use interrupt::{HINT, Interrupt, Pressed, catch_ctrl_c};
-pub use session::{Flow, Options, Session};
+pub use session::{CTRL_C_HELP, Flow, Options, Session};
 
 use std::io::{self, BufRead, Write};
 

@@ -11,6 +11,10 @@ use crate::search::{EngineConfig, Limit, Progress};
 use std::fmt;
 use std::io::Write;
 
+/// The line `help` adds at a terminal, where Ctrl-C is caught (see [`Interrupt`]).
+pub const CTRL_C_HELP: &str =
+    "Ctrl-C stops the AI's search or a solve (the game goes on); quit or Ctrl-D leaves.";
+
 /// How a session starts.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Options {
@@ -260,6 +264,9 @@ impl<'a> Session<'a> {
             Command::Help => {
                 for line in help_text(self.dialect()).lines() {
                     self.say(line);
+                }
+                if self.interrupt.is_some() {
+                    self.say(CTRL_C_HELP);
                 }
             }
             Command::Move { row, col } => {

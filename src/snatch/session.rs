@@ -5,7 +5,7 @@ use super::ai::{self, Reason};
 use super::board::{Board, LastJump, MAX_SIZE, MIN_SIZE};
 use super::moves::{Move, legal_moves, parse_move};
 use super::solve::{Deadline, fewest_moves, winning_moves};
-use crate::protocol::Interrupt;
+use crate::protocol::{CTRL_C_HELP, Interrupt};
 use std::io::{BufRead, Write};
 use std::time::{Duration, Instant};
 
@@ -241,6 +241,7 @@ impl<'a> Session<'a> {
         };
         let outcome = match command {
             "quit" | "exit" => return Flow::Quit,
+            "help" if self.interrupt.is_some() => self.say(&format!("{HELP}\n{CTRL_C_HELP}")),
             "help" => self.say(HELP),
             "size" => self.size(args),
             "set" => self.set(args),
