@@ -16,28 +16,9 @@ save=$(mktemp)
 trap 'tmux kill-session -t "$session" 2>/dev/null || true; rm -f "$save"' EXIT
 : >"$capture"
 
-fail() {
-    echo "display_tmux: FAIL: $*" >&2
-    echo "display_tmux: the screens are in $capture" >&2
-    exit 1
-}
-
-# Waits up to 10 s for TEXT on the screen; appends the screen to the capture file.
-expect() {
-    local text=$1 screen=""
-    for _ in $(seq 100); do
-        screen=$(tmux capture-pane -p -t "$session")
-        if grep -qF -- "$text" <<<"$screen"; then
-            printf '=== %s\n%s\n' "$text" "$screen" >>"$capture"
-            return 0
-        fi
-        sleep 0.1
-    done
-    printf '=== (missing) %s\n%s\n' "$text" "$screen" >>"$capture"
-    fail "'$text' never appeared"
-}
-
-keys() { tmux send-keys -t "$session" "$@"; }
+name=display_tmux
+# shellcheck source=scripts/tmux_lib.sh
+source scripts/tmux_lib.sh
 
 tmux new-session -d -s "$session" -x 80 -y 24 \
     "$bin --display --threads 1 --time 0.05 --save $save; echo EXITED \$?; sleep 5"

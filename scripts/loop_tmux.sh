@@ -16,28 +16,10 @@ session="jump61-loop-$$"
 trap 'tmux kill-session -t "$session" 2>/dev/null || true' EXIT
 : >"$capture"
 
-fail() {
-    echo "loop_tmux: FAIL: $*" >&2
-    echo "loop_tmux: the screens are in $capture" >&2
-    exit 1
-}
-
-# Waits up to 20 s for TEXT on the screen; appends the screen to the capture file.
-expect() {
-    local text=$1 screen=""
-    for _ in $(seq 200); do
-        screen=$(tmux capture-pane -p -t "$session")
-        if grep -qF -- "$text" <<<"$screen"; then
-            printf '=== %s\n%s\n' "$text" "$screen" >>"$capture"
-            return 0
-        fi
-        sleep 0.1
-    done
-    printf '=== (missing) %s\n%s\n' "$text" "$screen" >>"$capture"
-    fail "'$text' never appeared"
-}
-
-keys() { tmux send-keys -t "$session" "$@"; }
+name=loop_tmux
+tenths=200  # `solve` and the searches take longer than a key
+# shellcheck source=scripts/tmux_lib.sh
+source scripts/tmux_lib.sh
 
 tmux new-session -d -s "$session" -x 100 -y 30 "$bin; echo EXITED \$?; sleep 5"
 expect ">"

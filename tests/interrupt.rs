@@ -2,8 +2,9 @@
 //! game goes on. The signal itself is caught by the program (scripts/loop_tmux.sh presses
 //! the real key); here a thread presses the loop's `Interrupt` as the signal's thread does.
 //!
-//! Jump Snatch's loop likewise. One test, its cases in turn: a press also stops every df-pn prover of the process, so
-//! no other proof may run beside them.
+//! Jump Snatch's loop likewise, in the same test, case after case: a press also stops every
+//! df-pn prover of this process, so no other proof may run in it meanwhile. The other tests
+//! send SIGINT to a real `jump61 solve` and `jump61 match` (other processes).
 
 use jump61::protocol::{CTRL_C_HELP, Interrupt, Options, Pressed, run_loop_interruptible};
 use std::time::{Duration, Instant};
@@ -114,40 +115,73 @@ fn ctrl_c_stops_the_lines_work_and_the_game_goes_on() {
     assert!(err.contains("error: interrupted: no answer"), "{err}");
 }
 
-/// Ctrl-C (SIGINT) stops `jump61 match` with the report of the games finished (it died at
-/// once before, reporting nothing), exit status 130; no engine is left running. (A real
-/// process, not the loop: the signal is sent to it alone, as a terminal sends it to the
-/// match runner, whose engines run in process groups of their own.)
-#[test]
-fn ctrl_c_stops_a_match_with_the_games_finished() {
+/// Starts `jump61 ARGS`, sends it SIGINT once a line of its standard error passes `ready`
+/// (its work runs, and the signal is caught by then), and returns its status code and
+/// standard output. The signal goes to it alone, as a terminal's Ctrl-C reaches a match
+/// runner whose engines run in process groups of their own.
+fn sigint_once(args: &[&str], ready: impl Fn(&str) -> bool) -> (Option<i32>, String) {
     use std::io::{BufRead, BufReader};
     use std::process::{Command, Stdio};
-    let bin = env!("CARGO_BIN_EXE_jump61");
-    // A seed no other test uses marks this match's engines among the machine's processes.
-    let engine = format!("{bin} --threads 1 --seed 4242424242");
-    let mut child = Command::new(bin)
-        .args(["match", "--engine1", &engine, "--engine2", &engine])
-        .args(["--games", "1000", "--size", "4", "--time", "0.05"])
+    let mut child = Command::new(env!("CARGO_BIN_EXE_jump61"))
+        .args(args)
+        .env("JUMP61_PROGRESS_SECONDS", "0")
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
     let mut err = BufReader::new(child.stderr.take().unwrap());
     let mut line = String::new();
-    while err.read_line(&mut line).unwrap() > 0 && !line.starts_with("game 2/") {
+    while err.read_line(&mut line).unwrap() > 0 && !ready(&line) {
         line.clear();
     }
-    assert!(line.starts_with("game 2/"), "no second game: {line}");
+    assert!(ready(&line), "never ready: {args:?}");
     let killed = Command::new("kill")
         .args(["-INT", &child.id().to_string()])
         .status()
         .unwrap();
     assert!(killed.success());
+    // Standard error is read to its end so that the child never blocks on it.
     let rest = std::thread::spawn(move || std::io::read_to_string(err));
     let out = child.wait_with_output().unwrap();
     let _ = rest.join();
-    let report = String::from_utf8_lossy(&out.stdout);
-    assert_eq!(out.status.code(), Some(130), "{report}");
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+    )
+}
+
+/// Ctrl-C on a long proof without a checkpoint: it stops, says what it proved of each first
+/// move, and exits with status 130 (it was killed at once before).
+#[test]
+fn ctrl_c_stops_a_long_proof_with_what_it_proved() {
+    let args = ["solve", "--size", "4", "--threads", "2", "--memory", "256"];
+    let (code, text) = sigint_once(&[&args[..], &["--time", "600"]].concat(), |l| {
+        l.contains(" positions, ")
+    });
+    assert_eq!(code, Some(130), "{text}");
+    assert!(text.contains("unknown: interrupted after "), "{text}");
+    assert!(text.contains("first moves: 1 1 "), "{text}");
+}
+
+/// Ctrl-C stops `jump61 match` with the report of the games finished (it died at once
+/// before, reporting nothing), exit status 130; no engine is left running.
+#[test]
+fn ctrl_c_stops_a_match_with_the_games_finished() {
+    let bin = env!("CARGO_BIN_EXE_jump61");
+    // A seed no other test uses marks this match's engines among the machine's processes.
+    let engine = format!("{bin} --threads 1 --seed 4242424242");
+    let args = [
+        "match",
+        "--engine1",
+        &engine,
+        "--engine2",
+        &engine,
+        "--games",
+        "1000",
+    ];
+    let args = [&args[..], &["--size", "4", "--time", "0.05"]].concat();
+    let (code, report) = sigint_once(&args, |l| l.starts_with("game 2/"));
+    assert_eq!(code, Some(130), "{report}");
     assert!(report.contains("interrupted (Ctrl-C) after "), "{report}");
     assert!(report.contains(" of 1000 games"), "{report}");
     assert!(report.starts_with("engine1 vs engine2: "), "{report}");

@@ -455,7 +455,9 @@ pub fn play_until(args: &MatchArgs, interrupted: &AtomicBool) -> Result<MatchOut
 /// Runs `jump61 match`: progress on standard error, the report on standard output. Returns
 /// the exit code: 0, or 2 for a bad argument such as an engine that cannot be started.
 pub fn run(args: &MatchArgs) -> i32 {
-    let interrupted = catch_interruptions();
+    // Unset for good if the signals cannot be caught: the match then dies of them, as before.
+    let interrupted = Arc::new(AtomicBool::new(false));
+    let _ = protocol::stop_on_signals(&interrupted);
     let outcome = match play_until(args, &interrupted) {
         Ok(outcome) => outcome,
         Err(e) => {
@@ -474,19 +476,6 @@ pub fn run(args: &MatchArgs) -> i32 {
         None if outcome.interrupted => 130,
         None => 0,
     }
-}
-
-/// A flag that Ctrl-C or SIGTERM sets, so that the match stops and reports the games
-/// finished; a second one ends the program at once. (Unset for good if the signals cannot
-/// be caught: the match then dies of them, as before.)
-fn catch_interruptions() -> Arc<AtomicBool> {
-    use signal_hook::consts::{SIGINT, SIGTERM};
-    let flag = Arc::new(AtomicBool::new(false));
-    for signal in [SIGINT, SIGTERM] {
-        let _ = signal_hook::flag::register_conditional_shutdown(signal, 130, Arc::clone(&flag));
-        let _ = signal_hook::flag::register(signal, Arc::clone(&flag));
-    }
-    flag
 }
 
 #[cfg(test)]

@@ -6,6 +6,9 @@
 //! [`catch_ctrl_c`] catches the signal on a thread of its own, which calls
 //! [`Interrupt::press`]; the sessions (Jump61's and Jump Snatch's) and the game only read
 //! the flags set here, so tests press it by hand.
+//!
+//! Long one-shot work (`jump61 solve`, `jump61 match`) takes Ctrl-C and SIGTERM as a flag
+//! to stop at ([`stop_on_signals`]), so that it can say what it did before it ends.
 
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::sync::{Arc, Mutex, PoisonError};
@@ -85,8 +88,14 @@ impl Interrupt {
         Pressed::Stopped
     }
 
-    /// A line has come: its work starts, with no Ctrl-C pressed yet.
-    pub fn begin_line(&self) {
+    /// A line has come: its work runs, with no Ctrl-C pressed yet, until the returned
+    /// guard is dropped (then the loop waits at the prompt).
+    pub fn line(&self) -> LineWork {
+        self.begin_line();
+        LineWork(self.clone())
+    }
+
+    fn begin_line(&self) {
         let inner = &self.0;
         let mut search = inner.search.lock().unwrap_or_else(PoisonError::into_inner);
         *search = None;
@@ -98,7 +107,7 @@ impl Interrupt {
 
     /// The line is done: the loop waits at the prompt (and a ponder the line started
     /// proves on, no longer stopped by the line's Ctrl-C).
-    pub fn end_line(&self) {
+    fn end_line(&self) {
         self.0.working.store(false, Relaxed);
         self.0.solver.store(false, Relaxed);
         *self.0.search.lock().unwrap_or_else(PoisonError::into_inner) = None;
@@ -116,6 +125,27 @@ impl Interrupt {
         *search = Some(Arc::clone(&flag));
         flag
     }
+}
+
+/// The work of one line, from [`Interrupt::line`] until dropped.
+pub struct LineWork(Interrupt);
+
+impl Drop for LineWork {
+    fn drop(&mut self) {
+        self.0.end_line();
+    }
+}
+
+/// Makes Ctrl-C and SIGTERM set `flag` (the work polls it and stops cleanly); a second one
+/// ends the process at once, with status 130.
+pub fn stop_on_signals(flag: &Arc<AtomicBool>) -> std::io::Result<()> {
+    use signal_hook::consts::{SIGINT, SIGTERM};
+    for signal in [SIGINT, SIGTERM] {
+        // Registered first, so it runs before the flag is set: it ends only a second signal.
+        signal_hook::flag::register_conditional_shutdown(signal, 130, Arc::clone(flag))?;
+        signal_hook::flag::register(signal, Arc::clone(flag))?;
+    }
+    Ok(())
 }
 
 /// Catches Ctrl-C (SIGINT) on a thread of its own, which presses the returned
@@ -157,8 +187,7 @@ mod tests {
         assert_eq!(i.press(), Pressed::Hint);
         assert_eq!(i.press(), Pressed::Leave);
         // A line in between starts the count again.
-        i.begin_line();
-        i.end_line();
+        drop(i.line());
         assert_eq!(i.press(), Pressed::Hint);
         assert!(!i.pressed(), "a press at the prompt stops nothing");
     }
@@ -166,7 +195,7 @@ mod tests {
     #[test]
     fn a_press_during_a_line_stops_its_search_and_the_next_line_forgets_it() {
         let i = private();
-        i.begin_line();
+        let line = i.line();
         let flag = i.search_flag();
         assert!(!flag.load(Relaxed));
         assert_eq!(i.press(), Pressed::Stopped);
@@ -176,14 +205,13 @@ mod tests {
             i.search_flag().load(Relaxed),
             "a search started after the press stops at once"
         );
-        i.end_line();
+        drop(line);
         assert!(
             !i.0.solver.load(Relaxed),
             "a ponder proves on at the prompt"
         );
-        i.begin_line();
+        let _next = i.line();
         assert!(!i.pressed() && !i.search_flag().load(Relaxed));
         assert!(!i.0.solver.load(Relaxed));
-        i.end_line();
     }
 }

@@ -16,7 +16,7 @@ pub use command::{
     MAX_SOLVE, MAX_SOLVE_POSITIONS, MAX_THREADS, clip, help_text, parse_clock, parse_seconds,
 };
 pub use game::{Game, PlayError};
-pub use interrupt::{HINT, Interrupt, Pressed, catch_ctrl_c};
+pub use interrupt::{HINT, Interrupt, LineWork, Pressed, catch_ctrl_c, stop_on_signals};
 pub use session::{CTRL_C_HELP, Flow, Options, Session};
 
 use std::io::{self, BufRead, Write};

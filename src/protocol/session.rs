@@ -198,17 +198,8 @@ impl<'a> Session<'a> {
 
     /// Parses and carries out one input line; errors go to the error sink.
     pub fn handle_line(&mut self, line: &str) -> Flow {
-        if let Some(interrupt) = &self.interrupt {
-            interrupt.begin_line();
-        }
-        let flow = self.carry_out(line);
-        if let Some(interrupt) = &self.interrupt {
-            interrupt.end_line();
-        }
-        flow
-    }
-
-    fn carry_out(&mut self, line: &str) -> Flow {
+        // Ctrl-C stops this line's work until the guard drops.
+        let _working = self.interrupt.as_ref().map(Interrupt::line);
         // A line has come: thinking on the person's time ends here, its work kept in the table.
         self.game.stop_pondering();
         let flow = match Command::parse(line, self.dialect()) {

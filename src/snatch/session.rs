@@ -224,17 +224,8 @@ impl<'a> Session<'a> {
     /// Handles one line of input. Write failures are ignored: a closed pipe is no reason
     /// to panic.
     pub fn handle_line(&mut self, line: &str) -> Flow {
-        if let Some(interrupt) = &self.interrupt {
-            interrupt.begin_line();
-        }
-        let flow = self.carry_out(line);
-        if let Some(interrupt) = &self.interrupt {
-            interrupt.end_line();
-        }
-        flow
-    }
-
-    fn carry_out(&mut self, line: &str) -> Flow {
+        // Ctrl-C stops this line's work until the guard drops.
+        let _working = self.interrupt.as_ref().map(Interrupt::line);
         let words: Vec<&str> = line.split_whitespace().collect();
         let Some((&command, args)) = words.split_first() else {
             return Flow::Continue;

@@ -177,22 +177,6 @@ fn parse<'a>(bytes: &'a [u8], root: &Board) -> Result<&'a [u8], String> {
     Ok(records)
 }
 
-/// Makes Ctrl-C and SIGTERM stop the provers cleanly (see [`super::dfpn::interrupted`]),
-/// so that the checkpoint is saved; a second Ctrl-C ends the process at once.
-pub fn catch_interruptions() -> std::io::Result<()> {
-    use signal_hook::consts::{SIGINT, SIGTERM};
-    let flag = super::dfpn::interrupted();
-    for signal in [SIGINT, SIGTERM] {
-        signal_hook::flag::register_conditional_shutdown(
-            signal,
-            130,
-            std::sync::Arc::clone(&flag),
-        )?;
-        signal_hook::flag::register(signal, std::sync::Arc::clone(&flag))?;
-    }
-    Ok(())
-}
-
 /// How often a long proof saves its checkpoint.
 pub const EVERY: std::time::Duration = std::time::Duration::from_secs(300);
 

@@ -45,7 +45,7 @@ pub fn value(board: &Board, limits: Limits, threads: usize, files: Files) -> i32
     };
     // Ctrl-C (or SIGTERM) stops the proof with what it proved of each first move said (and
     // the checkpoint saved); a second one ends the program at once.
-    if let Err(e) = checkpoint::catch_interruptions() {
+    if let Err(e) = crate::protocol::stop_on_signals(&super::dfpn::interrupted()) {
         eprintln!("error: cannot catch Ctrl-C: {e}");
     }
     let (mut report, prover) = match files.checkpoint {

@@ -121,10 +121,11 @@ impl Shared {
     }
 }
 
-/// Set on Ctrl-C or SIGTERM when a checkpoint is kept; every prover polls it.
+/// Set on Ctrl-C or SIGTERM during `jump61 solve` (see [`crate::protocol::stop_on_signals`])
+/// or by Ctrl-C at a command loop; every prover polls it.
 pub(super) static INTERRUPTED: LazyLock<Arc<AtomicBool>> = LazyLock::new(Arc::default);
 
-/// The flag that stops every prover (see [`super::checkpoint::catch_interruptions`]).
+/// The flag that stops every prover (see [`crate::protocol::stop_on_signals`]).
 pub fn interrupted() -> Arc<AtomicBool> {
     Arc::clone(&INTERRUPTED)
 }
