@@ -382,9 +382,9 @@ fn watched(board: &Board, limits: Limits) -> Watched {
 
 #[test]
 fn a_long_proof_grows_its_table_to_the_limit_then_collects_the_same_way_every_run() {
-    // A 4x4 position 10 moves in: about 420,000 positions with room, about 750,000 in a
-    // table held to 2 MB, which it fills and collects again and again.
-    let b: Board = "2b1-2r1-/2r2b2b2r/1-2r1-2b/2r1-1-2b".parse().unwrap();
+    // A 4x4 position 8 moves in: about 1.2 million positions with room, more in a table
+    // held to 2 MB, which it fills and collects again and again.
+    let b: Board = "2r1-1-1-/1-1-1-2b/2r3b3r1-/2b1-1-1-".parse().unwrap();
     let (roomy, roomy_prover, roomy_collections, _) = watched(&b, Limits::default());
     assert_eq!(roomy_collections, 0, "{roomy:?}");
     drop(roomy_prover);

@@ -2,8 +2,13 @@
 //!
 //! Every node is seen from its side to move: `pn` is the work still needed to prove that it
 //! wins, `dn` the work to prove that it loses. A move wins when the position after it loses
-//! for the opponent, so a node's `pn` is the least `dn` of its children and its `dn` the sum
-//! of their `pn`s. The search always descends into the most proving child and comes back
+//! for the opponent, so a node's `pn` is the least `dn` of its children. Its `dn` is the
+//! weak disproof number of Ueda et al.'s WPNS: the largest `pn` of its children plus one for
+//! each other child still open, not their sum. Jump61's positions meet again and again by
+//! other move orders, so a sum counts the same work below many children many times and
+//! makes a node with many moves look far harder to refute than it is; measured
+//! (docs/solving.md), the 4x4 start searched 29 million positions on one thread instead of
+//! 71 million. The search always descends into the most proving child and comes back
 //! only when that child's numbers pass the thresholds its parent can afford, which keeps
 //! the memory to the table alone (no explicit tree).
 //!
@@ -413,8 +418,9 @@ impl Prover {
                 break s.entry;
             }
             let (child_place, child) = &children[s.best];
-            // The child's pn is part of our dn and its dn is our pn.
-            let child_th_pn = th_dn - (s.entry.dn - s.best_pn);
+            // Our dn is at least the child's pn plus one for each other open child, and
+            // our pn is the child's dn.
+            let child_th_pn = th_dn.saturating_sub(s.other_open).max(1);
             // The 1 + 1/4 of Pawlewicz and Lew: stay in a child until it is clearly worse
             // than the second best, rather than hop back and forth between near equals.
             let child_th_dn = th_pn.min(s.second_dn.saturating_add(s.second_dn / 4 + 1));
@@ -462,7 +468,6 @@ impl Prover {
             }
         }
         s.best = best;
-        s.best_pn = numbers[best].pn;
         s.second_dn = second;
         s
     }
@@ -525,40 +530,44 @@ pub const MAX_MOVES: usize = MAX_KEY_SIZE * MAX_KEY_SIZE;
 /// position searched, and allocating for it took 3.5% of a proof's time (perf).
 type Children = ArrayVec<(Option<Place>, Board), MAX_MOVES>;
 
-/// The node's numbers from its children's, and which child to search next.
+/// The node's numbers from its children's, and which child to search next: `pn` the least
+/// `dn` of the children, `dn` the largest `pn` plus the other open children (WPNS).
 fn summarise(numbers: &[Entry]) -> Summary {
     let mut s = Summary {
         entry: Entry { pn: INF, dn: 0 },
         best: 0,
-        best_pn: 0,
         second_dn: INF,
+        other_open: 0,
     };
+    let (mut most_pn, mut open) = (0, 0u32);
     for (i, &e) in numbers.iter().enumerate() {
-        s.entry.dn = if e.pn >= INF || s.entry.dn >= INF {
-            INF
-        } else {
-            (s.entry.dn + e.pn).min(INF - 1)
-        };
+        if e.pn > 0 {
+            open += 1;
+            most_pn = most_pn.max(e.pn);
+        }
         if e.dn < s.entry.pn {
             s.second_dn = s.entry.pn;
             s.entry.pn = e.dn;
             s.best = i;
-            s.best_pn = e.pn;
         } else if e.dn < s.second_dn {
             s.second_dn = e.dn;
         }
     }
-    if s.entry.pn == 0 {
-        s.entry.dn = INF;
-    }
+    s.other_open = open.saturating_sub(1);
+    s.entry.dn = match open {
+        _ if s.entry.pn == 0 || most_pn >= INF => INF,
+        0 => 0,
+        _ => most_pn.saturating_add(s.other_open).min(INF - 1),
+    };
     s
 }
 
 struct Summary {
     entry: Entry,
     best: usize,
-    best_pn: u32,
     second_dn: u32,
+    /// The children still open (not refuted) besides the best one.
+    other_open: u32,
 }
 
 #[cfg(test)]

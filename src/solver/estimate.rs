@@ -2,19 +2,16 @@
 //! prover's ([`super::dfpn`]) initial proof and disproof numbers.
 
 use super::dfpn::Entry;
-use crate::board::{Board, Rules};
+use crate::board::{Board, geometry};
 use crate::search::eval::quick_evaluate;
 
 /// The numbers of a position never expanded: one move may win it, and refuting it takes
 /// a proof per move (the mobility heuristic of df-pn+), much more when the side to move
-/// owns many squares; both scaled by [`depth_weight`]. The weight 24 was tuned on seeded
-/// 4x4 positions: against plain mobility it searches 34% fewer positions 8 moves in, 43%
-/// fewer 10 moves in (docs/solving.md).
+/// owns many squares; both scaled by [`depth_weight`] and leaned by the evaluation. The
+/// weight 24 was tuned on seeded 4x4 positions: against plain mobility it searches 34% fewer
+/// positions 8 moves in, 43% fewer 10 moves in (docs/solving.md).
 pub fn fresh(board: &Board) -> Entry {
     let (pn, dn) = plain_numbers(board);
-    if !is_2014_4x4(board) {
-        return Entry { pn, dn };
-    }
     // The evaluation's lean: 2^(eval / EVAL_SCALE) times easier to prove and as many
     // times harder to refute.
     let lean = (f64::from(quick_evaluate(board)) / EVAL_SCALE)
@@ -38,16 +35,14 @@ fn plain_numbers(board: &Board) -> (u32, u32) {
 /// prove and twice as hard to refute: the cheap terms of the search's evaluation
 /// ([`quick_evaluate`]) lean the numbers of df-pn+ the way the search would. Tuned on
 /// seeded 4x4 positions (docs/solving.md, "The evaluation's lean"): 8 moves in 35% fewer
-/// positions and 22% less time, 10 moves in 38% and 29%, 12 moves in 28% and 12%; on 5x5
-/// 30 moves in it searched 20% more (42% more time), so it leans on 4x4 only, with the
-/// depth weight.
+/// positions and 22% less time, 10 moves in 38% and 29%, 12 moves in 28% and 12%. With the
+/// sum of the children's proof numbers as a node's disproof number it searched more on 5x5
+/// and under the 2013 rules, so it leaned on the 2014 4x4 only; with the weak disproof
+/// numbers of [`super::dfpn`] it pays everywhere (with the depth weight): 5x5 30 moves in
+/// 29% fewer positions, 28 moves in 14%; 2013 4x4 20 and 22 moves in 46% and 59%.
 const EVAL_SCALE: f64 = 1000.0;
 /// The most the lean may scale a number by, as a power of two.
 const MAX_LEAN: f64 = 8.0;
-
-fn is_2014_4x4(board: &Board) -> bool {
-    board.size() == 4 && board.rules() == Rules::V2014
-}
 
 /// How far a position is from the end of the game, as a weight on its fresh numbers: the
 /// spots still to be played before every square is full (4x4: 48 spots in all), plus 3.
@@ -55,14 +50,10 @@ fn is_2014_4x4(board: &Board) -> bool {
 /// follows a line down to where positions are decided instead of widening near the root
 /// (the idea of deep df-pn). Measured (docs/solving.md) on 4x4 under the 2014 rules: the
 /// start searched 90 million positions instead of 150 to 166 million, seeded positions 6
-/// to 14 moves in 16 to 18% fewer; on 5x5 30 moves in it searched 24 to 56% more, and on
-/// 2013 4x4 positions 22 moves in 7 to 26% more, so everywhere else it is 1.
+/// to 14 moves in 16 to 18% fewer.
 fn depth_weight(board: &Board) -> u32 {
-    const FULL_4X4: u32 = 48;
-    if !is_2014_4x4(board) {
-        return 1;
-    }
-    (FULL_4X4 + 3).saturating_sub(board.total_spots()).max(1)
+    let full = u32::from(geometry(board.size() as u8).stable_capacity);
+    (full + 3).saturating_sub(board.total_spots()).max(1)
 }
 
 /// How much more a square the side to move owns makes it to refute, than a move.
@@ -94,10 +85,13 @@ mod tests {
                 );
             }
         }
-        // Not on 5x5: there the numbers are the plain ones.
+        // On 5x5 too: Red's first move leaves Blue behind.
         let mut five = Board::new(5);
         five.play(0);
-        let numbers = fresh(&five);
-        assert_eq!((numbers.pn, numbers.dn), plain(&five));
+        let ((pn, dn), leaned) = (plain(&five), fresh(&five));
+        assert!(
+            leaned.pn > pn && leaned.dn < dn,
+            "{leaned:?} against {pn}, {dn}"
+        );
     }
 }
