@@ -180,6 +180,36 @@ fn two_threads_keep_the_duties() {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
+/// Two threads on the clock: the proof step runs beside the search (one thread each) on
+/// boards the prover takes, a proven win stops the search and is followed by a search as
+/// deep as the duties, so the move is still among the certified ones. Every fourth position
+/// of both suites up to 5x5, at 1 s a move (the duties' depth takes some milliseconds
+/// there, far inside the second's hard limit).
+#[test]
+fn two_threads_on_the_clock_keep_the_duties_with_the_proof_beside_the_search() {
+    let mut engine = Engine::new(EngineConfig {
+        threads: 2,
+        limit: Limit::MoveTime(std::time::Duration::from_secs(1)),
+        ..EngineConfig::default()
+    });
+    let mut failures = Vec::new();
+    for (name, column) in [("wins.txt", 2), ("defences.txt", 1)] {
+        let rows = read(name)
+            .into_iter()
+            .filter(|r| r[0].split('/').count() <= 5);
+        for row in rows.step_by(4) {
+            let board = board_of(&row[0], None);
+            let good: Vec<usize> = row[column].split(',').map(|s| s.parse().unwrap()).collect();
+            engine.clear();
+            let sq = engine.choose_move(&board, &mut |_| {});
+            if !sq.is_some_and(|sq| good.contains(&sq)) {
+                failures.push(format!("{name}: {}: played {sq:?}", row[0]));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
 #[test]
 fn wins_within_four_moves_are_found_and_kept_under_the_2013_rules() {
     let suite = read("wins_2013.txt");

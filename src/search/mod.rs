@@ -30,6 +30,7 @@ use rand::{RngExt, SeedableRng};
 use score::INFINITY;
 use std::fmt;
 use std::sync::atomic::AtomicBool;
+use std::sync::atomic::Ordering::Relaxed;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use tt::{Table, TableMemoryError};
@@ -233,6 +234,13 @@ impl Engine {
         }
         let start = Instant::now();
         let mut limits = self.limits(board);
+        if self.proves_beside_search(board, &limits) {
+            let best = self.prove_beside_search(board, limits, start, progress);
+            if let Some(clock) = &mut self.clock {
+                clock.charge(board.to_move(), start.elapsed());
+            }
+            return Some(best);
+        }
         let proven = self.proven_move(board, &mut limits, start);
         let (depth, evaluation, ordering) = match self.config.level {
             1 => (0, Evaluation::Full, false),
@@ -268,6 +276,106 @@ impl Engine {
             clock.charge(board.to_move(), start.elapsed());
         }
         Some(best)
+    }
+
+    /// Whether the proof step runs beside the search rather than before it: the full
+    /// engine on several threads under a time limit. The prover on one thread for the whole
+    /// move does more than on two for half of it (two threads sharing its table search 1.2
+    /// to 1.4 times as fast as one), and so does the search on the rest. One thread, or a
+    /// node limit, keeps the step before the search, the same on every run.
+    fn proves_beside_search(&self, board: &Board, limits: &Limits) -> bool {
+        self.config.level >= 5
+            && self.config.threads >= 2
+            && limits.nodes == u64::MAX
+            && limits.soft_time < limits::FOREVER
+            && proven::provable(board)
+    }
+
+    /// The proof step on half of the engine's threads (one of two) for the whole move,
+    /// beside the search on the others: a proven win stops the search, and a forced result
+    /// the search finds stops the proof; otherwise the proof has until the move's soft time,
+    /// even when the search's pacing ends sooner. A proven winning move is
+    /// played, after a search as deep as the duties ask (a quicker forced win comes first).
+    fn prove_beside_search(
+        &mut self,
+        board: &Board,
+        limits: Limits,
+        start: Instant,
+        progress: &mut dyn FnMut(&Progress),
+    ) -> usize {
+        let threads = self.config.threads;
+        let budget = proven::Budget {
+            deadline: Some(start + limits.soft_time),
+            positions: u64::MAX,
+            memory: self.config.proof_mb << 20,
+            threads: threads / 2,
+        };
+        let outside = self.stop.clone();
+        let moved_on = || outside.as_ref().is_some_and(|o| o.load(Relaxed));
+        // The search's flag (set by the search when it ends, by a proven win, and by "move
+        // now"), and the proof's (set when the search ends on a forced result).
+        let (searching, proving) = (AtomicBool::new(false), AtomicBool::new(false));
+        let style = threads::Style::full(Evaluation::Full, true);
+        // A step a panicked proof left behind is cleared here (see `proof_step`).
+        drop(self.proof_step());
+        let (proof, table) = (Arc::clone(&self.proof), Arc::clone(&self.table));
+        table.new_search();
+        let (proven, found) = std::thread::scope(|scope| {
+            let prover = scope.spawn(|| {
+                let stop = || {
+                    if moved_on() {
+                        searching.store(true, Relaxed);
+                    }
+                    moved_on() || proving.load(Relaxed)
+                };
+                let mut step = proof.lock().unwrap_or_else(|p| p.into_inner());
+                let found = step.winning_move_until(board, budget, &stop);
+                drop(step);
+                if found.is_some() {
+                    searching.store(true, Relaxed);
+                }
+                // Relays "move now" to the search until it ends.
+                while !searching.load(Relaxed) {
+                    stop();
+                    std::thread::sleep(std::time::Duration::from_millis(1));
+                }
+                found
+            });
+            let search_threads = threads - threads / 2;
+            let found = threads::search(
+                &table,
+                search_threads,
+                board,
+                limits,
+                style,
+                &searching,
+                progress,
+            );
+            // A search that ends early by its pacing leaves the proof the rest of the move's
+            // time; a forced result needs no proof.
+            if found.score.is_decisive() {
+                proving.store(true, Relaxed);
+            }
+            (prover.join().ok().flatten(), found)
+        });
+        let Some(sq) = proven else {
+            return found.best_move;
+        };
+        if found.score.win_plies().is_some() {
+            return found.best_move;
+        }
+        let spent = start.elapsed();
+        let duty = Limits {
+            max_depth: DUTY_DEPTH.min(limits.max_depth),
+            soft_time: limits.soft_time.saturating_sub(spent),
+            hard_time: limits.hard_time.saturating_sub(spent),
+            ..limits
+        };
+        let quick = self.search(board, duty, Evaluation::Full, true, progress);
+        match quick.score.win_plies() {
+            Some(_) => quick.best_move,
+            None => sq,
+        }
     }
 
     /// The full engine's proof step: a move proven to win `board`, within the proof's share

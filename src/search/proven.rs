@@ -98,6 +98,16 @@ impl ProofStep {
         budget: Budget,
         stop: &AtomicBool,
     ) -> Option<usize> {
+        self.winning_move_until(board, budget, &|| stop.load(Ordering::Relaxed))
+    }
+
+    /// [`ProofStep::winning_move`], asking `stop` between the slices.
+    pub fn winning_move_until(
+        &mut self,
+        board: &Board,
+        budget: Budget,
+        stop: &dyn Fn() -> bool,
+    ) -> Option<usize> {
         if !provable(board) {
             return None;
         }
@@ -118,7 +128,7 @@ impl ProofStep {
             let decided = entry.is_win() || entry.is_loss();
             let out_of_budget =
                 matches!(prover.stopped, Some(Stop::Time | Stop::Memory)) || left == 0;
-            if decided || out_of_budget || stop.load(Ordering::Relaxed) {
+            if decided || out_of_budget || stop() {
                 break entry;
             }
         };
