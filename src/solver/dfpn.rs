@@ -23,7 +23,7 @@
 //! double when it chooses), the virtual proof numbers of Pawlewicz and Hayward's parallel
 //! df-pn.
 
-use super::estimate::fresh;
+use super::estimate::{child_threshold, fresh};
 use super::key::{MAX_KEY_SIZE, Symmetries};
 pub use super::limits::{Limits, Stop};
 use super::shared::{GROW, INTERRUPTED, SOLVED, stop_of};
@@ -421,11 +421,8 @@ impl Prover {
             // Our dn is at least the child's pn plus one for each other open child, and
             // our pn is the child's dn.
             let child_th_pn = th_dn.saturating_sub(s.other_open).max(1);
-            // The 1 + epsilon of Pawlewicz and Lew, with epsilon 1: stay in a child until it
-            // is twice as hard as the second best, rather than hop back and forth between
-            // near equals. With the weak disproof numbers, 1 (against 1/4) searched 16% fewer
-            // positions on seeded 4x4 positions 8 and 10 moves in (docs/solving.md).
-            let child_th_dn = th_pn.min(s.second_dn.saturating_mul(2).saturating_add(1));
+            // Stay in the child until it is clearly worse than the second best.
+            let child_th_dn = th_pn.min(child_threshold(board.rules(), s.second_dn));
             // (With other threads' children counted double, the chosen child may already
             // be past that: give it one step more than it has.)
             let child_th_dn = child_th_dn.max(numbers[s.best].dn.saturating_add(1).min(INF));
