@@ -279,13 +279,11 @@ impl Engine {
     }
 
     /// Whether the proof step runs beside the search rather than before it: the full
-    /// engine on several threads under a time limit. Each then has the whole move: the
-    /// prover gains the positions whose proof takes longer than half a move (the search's
-    /// pacing often ends the move early, but no longer the proof), and two threads share one
-    /// prover's table less well on a proof of a second than on a long one. On 4x4 8 moves
-    /// in this kept 30 won positions of 30 where the step before the search kept 29
-    /// (docs/solving.md). One thread, or a node limit, keeps the step before the search,
-    /// the same on every run.
+    /// engine on several threads under a time limit. Each then has the whole move, so the
+    /// prover settles positions whose proof takes more than half of it, even when the
+    /// search's pacing ends its own part early. On 4x4 8 moves in this kept 30 won
+    /// positions of 30 where the step before the search kept 29 (docs/solving.md). One
+    /// thread, or a node limit, keeps the step before the search, the same on every run.
     fn proves_beside_search(&self, board: &Board, limits: &Limits) -> bool {
         self.config.level >= 5
             && self.config.threads >= 2
