@@ -293,9 +293,7 @@ impl Engine {
     }
 
     /// The proof step on half of the engine's threads (one of two) for the whole move,
-    /// beside the search on the others: a proven win stops the search, and a forced result
-    /// the search finds stops the proof; otherwise the proof has until the move's soft time,
-    /// even when the search's pacing ends sooner. A proven winning move is
+    /// beside the search on the others (see `search_and_prove`). A proven winning move is
     /// played, after a search as deep as the duties ask (a quicker forced win comes first).
     fn prove_beside_search(
         &mut self,
@@ -304,61 +302,7 @@ impl Engine {
         start: Instant,
         progress: &mut dyn FnMut(&Progress),
     ) -> usize {
-        let threads = self.config.threads;
-        let budget = proven::Budget {
-            deadline: Some(start + limits.soft_time),
-            positions: u64::MAX,
-            memory: self.config.proof_mb << 20,
-            threads: threads / 2,
-        };
-        let outside = self.stop.clone();
-        let moved_on = || outside.as_ref().is_some_and(|o| o.load(Relaxed));
-        // The search's flag (set by the search when it ends, by a proven win, and by "move
-        // now"), and the proof's (set when the search ends on a forced result).
-        let (searching, proving) = (AtomicBool::new(false), AtomicBool::new(false));
-        let style = threads::Style::full(Evaluation::Full, true);
-        // A step a panicked proof left behind is cleared here (see `proof_step`).
-        drop(self.proof_step());
-        let (proof, table) = (Arc::clone(&self.proof), Arc::clone(&self.table));
-        table.new_search();
-        let (proven, found) = std::thread::scope(|scope| {
-            let prover = scope.spawn(|| {
-                let stop = || {
-                    if moved_on() {
-                        searching.store(true, Relaxed);
-                    }
-                    moved_on() || proving.load(Relaxed)
-                };
-                let mut step = proof.lock().unwrap_or_else(|p| p.into_inner());
-                let found = step.winning_move_until(board, budget, &stop);
-                drop(step);
-                if found.is_some() {
-                    searching.store(true, Relaxed);
-                }
-                // Relays "move now" to the search until it ends.
-                while !searching.load(Relaxed) {
-                    stop();
-                    std::thread::sleep(std::time::Duration::from_millis(1));
-                }
-                found
-            });
-            let search_threads = threads - threads / 2;
-            let found = threads::search(
-                &table,
-                search_threads,
-                board,
-                limits,
-                style,
-                &searching,
-                progress,
-            );
-            // A search that ends early by its pacing leaves the proof the rest of the move's
-            // time; a forced result needs no proof.
-            if found.score.is_decisive() {
-                proving.store(true, Relaxed);
-            }
-            (prover.join().ok().flatten(), found)
-        });
+        let (proven, found) = self.search_and_prove(board, limits, start, progress);
         let Some(sq) = proven else {
             return found.best_move;
         };
@@ -377,6 +321,60 @@ impl Engine {
             Some(_) => quick.best_move,
             None => sq,
         }
+    }
+
+    /// The proof and the search side by side: a proven win stops the search, and a forced
+    /// result the search finds stops the proof; otherwise the proof has until the move's
+    /// soft time, even when the search's pacing ends sooner. "Move now" stops both.
+    fn search_and_prove(
+        &self,
+        board: &Board,
+        limits: Limits,
+        start: Instant,
+        progress: &mut dyn FnMut(&Progress),
+    ) -> (Option<usize>, SearchResult) {
+        let threads = self.config.threads;
+        let budget = proven::Budget {
+            deadline: Some(start + limits.soft_time),
+            positions: u64::MAX,
+            memory: self.config.proof_mb << 20,
+            threads: threads / 2,
+        };
+        let outside = self.stop.as_deref();
+        let (searching, proving) = (AtomicBool::new(false), AtomicBool::new(false));
+        let search_stop = negamax::Stop {
+            own: &searching,
+            outside,
+        };
+        let proof_stop = || proving.load(Relaxed) || outside.is_some_and(|o| o.load(Relaxed));
+        // A step a panicked proof left behind is cleared here (see `proof_step`).
+        drop(self.proof_step());
+        self.table.new_search();
+        std::thread::scope(|scope| {
+            let prover = scope.spawn(|| {
+                let mut step = self.proof.lock().unwrap_or_else(|p| p.into_inner());
+                let found = step.winning_move_until(board, budget, &proof_stop);
+                if found.is_some() {
+                    search_stop.set();
+                }
+                found
+            });
+            let style = threads::Style::full(Evaluation::Full, true);
+            let search_threads = threads - threads / 2;
+            let found = threads::search(
+                &self.table,
+                search_threads,
+                board,
+                limits,
+                style,
+                search_stop,
+                progress,
+            );
+            if found.score.is_decisive() {
+                proving.store(true, Relaxed);
+            }
+            (prover.join().ok().flatten(), found)
+        })
     }
 
     /// The full engine's proof step: a move proven to win `board`, within the proof's share
@@ -470,13 +468,18 @@ impl Engine {
         progress: &mut dyn FnMut(&Progress),
     ) -> SearchResult {
         self.table.new_search();
+        let own = AtomicBool::new(false);
+        let stop = negamax::Stop {
+            own: &own,
+            outside: self.stop.as_deref(),
+        };
         threads::search(
             &self.table,
             self.config.threads.max(1),
             board,
             limits,
             threads::Style::full(evaluation, ordering),
-            self.stop.as_deref().unwrap_or(&AtomicBool::new(false)),
+            stop,
             progress,
         )
     }

@@ -15,11 +15,39 @@ use arrayvec::ArrayVec;
 use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, Ordering};
 use std::time::Instant;
 
+/// What stops a search: its own flag, which its limits set and its end sets (to stop the
+/// helpers), and the caller's ("move now"), which the search only reads.
+#[derive(Clone, Copy)]
+pub struct Stop<'a> {
+    pub own: &'a AtomicBool,
+    pub outside: Option<&'a AtomicBool>,
+}
+
+impl<'a> Stop<'a> {
+    /// A search stopped by `flag` alone, which it also sets when it ends.
+    pub fn by(flag: &'a AtomicBool) -> Stop<'a> {
+        Stop {
+            own: flag,
+            outside: None,
+        }
+    }
+
+    /// Stops the search's threads.
+    pub fn set(&self) {
+        self.own.store(true, Ordering::Relaxed);
+    }
+
+    /// Whether the search has been told to stop, by itself or from outside.
+    pub fn is_set(&self) -> bool {
+        self.own.load(Ordering::Relaxed) || self.outside.is_some_and(|o| o.load(Ordering::Relaxed))
+    }
+}
+
 /// What all threads of one search share.
 #[derive(Clone, Copy)]
 pub struct Shared<'a> {
     pub table: &'a Table,
-    pub stop: &'a AtomicBool,
+    pub stop: Stop<'a>,
     pub nodes: &'a AtomicU64,
     /// The search stops once this many nodes are counted (deterministic on one thread).
     pub node_budget: u64,
@@ -152,9 +180,9 @@ impl<'a> Worker<'a> {
         self.unflushed = 0;
         let over_budget = self.enforce_budget && total >= self.shared.node_budget;
         if over_budget || Instant::now() >= self.shared.deadline {
-            self.shared.stop.store(true, Ordering::Relaxed);
+            self.shared.stop.set();
         }
-        if self.shared.stop.load(Ordering::Relaxed) {
+        if self.shared.stop.is_set() {
             self.aborted = true;
         }
         if let (Some(split), Some(job)) = (self.shared.split, &self.job)
@@ -172,7 +200,7 @@ impl<'a> Worker<'a> {
 
     /// Whether the whole search has been told to stop.
     pub fn stopped(&self) -> bool {
-        self.shared.stop.load(Ordering::Relaxed)
+        self.shared.stop.is_set()
     }
 
     /// Nodes counted by all threads so far.

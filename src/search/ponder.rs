@@ -10,6 +10,7 @@
 //! move's share) is played by its proven move once the person has taken that long.
 
 use super::limits::Limits;
+use super::negamax::Stop;
 use super::proven::ProofStep;
 use super::threads::{self, Style};
 use super::tt::Table;
@@ -56,7 +57,7 @@ impl Ponder {
                 &board,
                 Limits::infinite(),
                 style,
-                &flag,
+                Stop::by(&flag),
                 &mut |_| {},
             );
         });

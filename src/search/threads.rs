@@ -7,13 +7,13 @@
 
 use super::busy::Busy;
 use super::limits::Limits;
-use super::negamax::{Evaluation, History, Shared, Worker};
+use super::negamax::{Evaluation, History, Shared, Stop, Worker};
 use super::score::INFINITY;
 use super::split::{Finished, Job, Next, Outcome, RootSplit};
 use super::tt::Table;
 use super::{Progress, QUIESCENCE_PLIES, Score, SearchResult};
 use crate::board::Board;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 /// The wall clock stops a search this long before its time is up, for the reply itself.
@@ -40,15 +40,15 @@ impl Style {
     }
 }
 
-/// Searches `board` on `threads` threads; see the module docs. Setting `stop` from outside
-/// ends the search as a limit would.
+/// Searches `board` on `threads` threads; see the module docs. Setting either of `stop`'s
+/// flags from outside ends the search as a limit would; its end sets its own.
 pub fn search(
     table: &Table,
     threads: usize,
     board: &Board,
     limits: Limits,
     style: Style,
-    stop: &AtomicBool,
+    stop: Stop,
     progress: &mut dyn FnMut(&Progress),
 ) -> SearchResult {
     let start = Instant::now();
@@ -79,7 +79,7 @@ pub fn search(
             });
         }
         cooperate(&mut worker(&shared, style, true), board, start, progress);
-        stop.store(true, Ordering::Relaxed);
+        stop.set();
     });
     let result = split.result();
     SearchResult {

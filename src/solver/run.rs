@@ -22,60 +22,18 @@ pub struct Files<'a> {
 /// answer and its cost, and writes the proof (and keeps the checkpoint) when asked. Exit
 /// status 2 for a checkpoint refused, 130 when interrupted.
 pub fn value(board: &Board, limits: Limits, threads: usize, files: Files) -> i32 {
-    let proof_path = files.proof;
-    // A file that cannot be written is found now, not after a search of minutes.
-    let probes = [
-        proof_path.map(|p| ("proof", p.to_path_buf(), p.to_path_buf())),
-        files
-            .checkpoint
-            .map(|p| ("checkpoint", p.to_path_buf(), checkpoint::temporary(p))),
-    ];
-    for (what, path, probe) in probes.into_iter().flatten() {
-        if let Err(e) = check_writable(&probe) {
-            eprintln!("error: {what} {}: {e} (nothing searched)", path.display());
-            return 2;
-        }
+    if let Err(code) = check_files(files) {
+        return code;
     }
-    let bar = progress_spinner();
-    let progress = progress_hook(board, bar.clone());
-    // With a proof to write, its positions are counted as it is written: one walk, not two.
-    let size = match proof_path {
-        Some(_) => ProofSize::Skip,
-        None => ProofSize::Walk,
-    };
     // Ctrl-C (or SIGTERM) stops the proof with what it proved of each first move said (and
     // the checkpoint saved); a second one ends the program at once.
     if let Err(e) = crate::protocol::stop_on_signals(&super::dfpn::interrupted()) {
         eprintln!("error: cannot catch Ctrl-C: {e}");
     }
-    let (mut report, prover) = match files.checkpoint {
-        None => game_value_sized(board, limits, threads, Some(progress), size),
-        Some(path) => {
-            // Each save every few minutes says so (above the spinner on a terminal, as a line
-            // of the log elsewhere), so a long proof shows what it has kept.
-            let (shown, name) = (bar.clone(), path.display().to_string());
-            let saved = Box::new(move |n: usize| {
-                shown.suspend(|| eprintln!("checkpoint {name}: {n} proven positions saved"));
-            });
-            let keep = (path, saved as checkpoint::Saved);
-            match game_value_checkpointed(board, limits, threads, Some(progress), keep, size) {
-                Ok((report, prover, saved)) => {
-                    bar.finish_and_clear();
-                    println!(
-                        "checkpoint {}: {saved} proven positions saved",
-                        path.display()
-                    );
-                    (report, prover)
-                }
-                Err(e) => {
-                    bar.finish_and_clear();
-                    eprintln!("error: {e}");
-                    return 2;
-                }
-            }
-        }
+    let (mut report, prover) = match search(board, limits, threads, files) {
+        Ok(searched) => searched,
+        Err(code) => return code,
     };
-    bar.finish_and_clear();
     println!("{}", report.answer());
     let first_moves = report.first_moves_line();
     if !first_moves.is_empty() {
@@ -85,26 +43,16 @@ pub fn value(board: &Board, limits: Limits, threads: usize, files: Files) -> i32
         println!("{report}");
         return 130;
     }
-    let (Some(path), Some(mut prover), Some(winner)) = (proof_path, prover, report.winner()) else {
+    let (Some(path), Some(prover), Some(winner)) = (files.proof, prover, report.winner()) else {
         println!("{report}");
-        return if proof_path.is_some() && report.winner().is_none() {
+        return if files.proof.is_some() && report.winner().is_none() {
             eprintln!("error: no proof to write: the value is not proven");
             1
         } else {
             0
         };
     };
-    // The steps that garbage collection dropped are proven again while the proof is written;
-    // the limit that ended the search (its time or positions) must not stop that too.
-    prover.set_limits(Limits {
-        deadline: None,
-        positions: u64::MAX,
-        memory: limits.memory,
-    });
-    // The threads the search used: one below 4x4, so that small proofs are the same file
-    // on every run.
-    let threads = super::useful_threads(board, threads);
-    let written = write_proof_file(path, &mut prover, &mut report, threads);
+    let written = write_proof(board, limits, threads, path, prover, &mut report);
     println!("{report}");
     match written {
         Ok(n) => {
@@ -119,6 +67,93 @@ pub fn value(board: &Board, limits: Limits, threads: usize, files: Files) -> i32
             1
         }
     }
+}
+
+/// A file that cannot be written is found now, not after a search of minutes: `Err` with
+/// the exit status when one cannot.
+fn check_files(files: Files) -> Result<(), i32> {
+    let probes = [
+        files
+            .proof
+            .map(|p| ("proof", p.to_path_buf(), p.to_path_buf())),
+        files
+            .checkpoint
+            .map(|p| ("checkpoint", p.to_path_buf(), checkpoint::temporary(p))),
+    ];
+    for (what, path, probe) in probes.into_iter().flatten() {
+        if let Err(e) = check_writable(&probe) {
+            eprintln!("error: {what} {}: {e} (nothing searched)", path.display());
+            return Err(2);
+        }
+    }
+    Ok(())
+}
+
+/// The search itself, under a spinner, from and into the checkpoint when there is one
+/// (`Err(2)` when it is refused).
+fn search(
+    board: &Board,
+    limits: Limits,
+    threads: usize,
+    files: Files,
+) -> Result<(Report, Option<Prover>), i32> {
+    let bar = progress_spinner();
+    let progress = progress_hook(board, bar.clone());
+    // With a proof to write, its positions are counted as it is written: one walk, not two.
+    let size = match files.proof {
+        Some(_) => ProofSize::Skip,
+        None => ProofSize::Walk,
+    };
+    let Some(path) = files.checkpoint else {
+        let searched = game_value_sized(board, limits, threads, Some(progress), size);
+        bar.finish_and_clear();
+        return Ok(searched);
+    };
+    // Each save every few minutes says so (above the spinner on a terminal, as a line of the
+    // log elsewhere), so a long proof shows what it has kept.
+    let (shown, name) = (bar.clone(), path.display().to_string());
+    let saved = Box::new(move |n: usize| {
+        shown.suspend(|| eprintln!("checkpoint {name}: {n} proven positions saved"));
+    });
+    let keep = (path, saved as checkpoint::Saved);
+    let searched = game_value_checkpointed(board, limits, threads, Some(progress), keep, size);
+    bar.finish_and_clear();
+    match searched {
+        Ok((report, prover, saved)) => {
+            println!(
+                "checkpoint {}: {saved} proven positions saved",
+                path.display()
+            );
+            Ok((report, prover))
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            Err(2)
+        }
+    }
+}
+
+/// Writes the proof of a proven value to `path` (re-proving what garbage collection
+/// dropped): the positions of the winner's it holds.
+fn write_proof(
+    board: &Board,
+    limits: Limits,
+    threads: usize,
+    path: &Path,
+    mut prover: Prover,
+    report: &mut Report,
+) -> std::io::Result<usize> {
+    // The steps that garbage collection dropped are proven again while the proof is written;
+    // the limit that ended the search (its time or positions) must not stop that too.
+    prover.set_limits(Limits {
+        deadline: None,
+        positions: u64::MAX,
+        memory: limits.memory,
+    });
+    // The threads the search used: one below 4x4, so that small proofs are the same file
+    // on every run.
+    let threads = super::useful_threads(board, threads);
+    write_proof_file(path, &mut prover, report, threads)
 }
 
 /// What a long proof of `root` shows as it goes: on a terminal, the spinner's line `bar`
