@@ -13,7 +13,9 @@ use std::process::Command;
 /// The proof file of `board`'s value, as `solve --proof` writes it.
 fn proof_text(board: &Board) -> String {
     let (report, prover) = game_value(board, Limits::default());
-    let winner = report.winner().expect("a proven value");
+    let winner = report
+        .winner()
+        .unwrap_or_else(|| panic!("{}: {report}", board.to_notation()));
     let mut text = Vec::new();
     proof::write_proof(&mut prover.unwrap(), board, winner, &mut text).unwrap();
     String::from_utf8(text).unwrap()
@@ -436,4 +438,96 @@ fn the_checker_reports_each_stage_to_its_end() {
     let failed = proof::verify_watched(&broken, &mut |stage, _, _| stages.push(stage));
     assert!(failed.is_err());
     assert_eq!(stages.first(), Some(&proof::Stage::Reading));
+}
+
+/// `notation` and a square (row, column from 1) under symmetry `t` of the square board: a
+/// transposition (t & 4), then a flip of the rows (t & 1) and of the columns (t & 2).
+fn turned(notation: &str, t: usize, (row, col): (usize, usize)) -> (String, (usize, usize)) {
+    let rows: Vec<&str> = notation.split('/').collect();
+    let n = rows.len();
+    let at = |r: usize, c: usize| {
+        let (r, c) = if t & 4 != 0 { (c, r) } else { (r, c) };
+        let r = if t & 1 != 0 { n - 1 - r } else { r };
+        let c = if t & 2 != 0 { n - 1 - c } else { c };
+        (r, c)
+    };
+    let image: Vec<String> = (0..n)
+        .map(|r| {
+            (0..n)
+                .map(|c| {
+                    let (r, c) = at(r, c);
+                    &rows[r][2 * c..2 * c + 2]
+                })
+                .collect()
+        })
+        .collect();
+    // The image's square that shows the original's (row, col).
+    let square = (0..n * n)
+        .map(|i| (i / n, i % n))
+        .find(|&(r, c)| at(r, c) == (row - 1, col - 1))
+        .unwrap();
+    (image.join("/"), (square.0 + 1, square.1 + 1))
+}
+
+#[test]
+fn every_line_under_a_symmetry_of_its_own_still_checks_and_a_wrong_square_fails() {
+    // 3x3 and 4x4 classes are packed in 128 bits, 6x6 ones are not: both kinds of key
+    // (the prover stops at 5x5, so the 6x6 proofs are wins in one move, written here).
+    let mut boards = vec![Board::new(3)];
+    boards.extend(random_positions(Rules::V2014, 4, 14, 3));
+    boards.extend(random_positions(Rules::V2013, 4, 28, 2));
+    let mut proofs: Vec<(Board, String)> = boards.iter().map(|b| (*b, proof_text(b))).collect();
+    let wins_at_once = |b: &Board| {
+        Squares(b.legal_moves()).find(|&sq| {
+            let mut child = *b;
+            child.play(sq);
+            child.winner().is_some()
+        })
+    };
+    for board in random_positions(Rules::V2014, 6, 100, 40) {
+        let Some(sq) = wins_at_once(&board) else {
+            continue;
+        };
+        let (p, c) = (board.to_notation(), board.coord(sq));
+        let text = format!(
+            "rules 2014\nroot {p}\nwinner {}\n{p} {} {}\nend 1\n",
+            board.to_move(),
+            c.row,
+            c.col
+        );
+        proofs.push((board, text));
+    }
+    assert!(proofs.iter().filter(|(b, _)| b.size() == 6).count() >= 3);
+    for (board, text) in proofs {
+        let expected = proof::verify(&text).unwrap().positions;
+        let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
+        let moves: Vec<usize> = (0..lines.len())
+            .filter(|&i| lines[i].split_whitespace().count() == 3 && !lines[i].starts_with('#'))
+            .collect();
+        for (k, &i) in moves.iter().enumerate() {
+            let words: Vec<&str> = lines[i].split_whitespace().collect();
+            let (r, c) = (words[1].parse().unwrap(), words[2].parse().unwrap());
+            let (p, (r, c)) = turned(words[0], k % 8, (r, c));
+            lines[i] = format!("{p} {r} {c}");
+        }
+        let checked = proof::verify(&lines.join("\n"));
+        let checked = checked.unwrap_or_else(|e| panic!("{}: {e}", board.to_notation()));
+        assert_eq!(checked.positions, expected, "{}", board.to_notation());
+        // The root's own line with its move turned by one symmetry too many: the checker
+        // must follow the line's square, not guess it.
+        let root = &moves[0];
+        let words: Vec<String> = lines[*root].split_whitespace().map(String::from).collect();
+        let wrong = (1..8).find_map(|t| {
+            let (_, (r, c)) = turned(
+                &words[0],
+                t,
+                (words[1].parse().ok()?, words[2].parse().ok()?),
+            );
+            let mut tampered = lines.clone();
+            tampered[*root] = format!("{} {r} {c}", words[0]);
+            proof::verify(&tampered.join("\n")).is_err().then_some(())
+        });
+        let size = board.size();
+        assert!(wrong.is_some() || size == 3, "{}", board.to_notation());
+    }
 }

@@ -22,6 +22,7 @@ use crate::solver::arise::could_arise;
 use arrayvec::ArrayVec;
 use rustc_hash::{FxHashMap, FxHashSet};
 use std::fmt;
+use std::hash::Hash;
 
 /// What a checked proof establishes.
 #[derive(Debug, PartialEq, Eq)]
@@ -87,9 +88,24 @@ pub fn verify_watched(
     text: &str,
     progress: &mut dyn FnMut(Stage, usize, usize),
 ) -> Result<Verified, CheckError> {
-    let proof = parse(text, progress)?;
-    let lines = proof.moves.len();
-    let root = proof.root;
+    let (h, claim) = claim(text)?;
+    // Up to 5x5 a class fits in 128 bits: a third of the memory of a boxed one, and no
+    // allocation (the proof of a 5x5 position 20 moves in has 35 million classes).
+    if claim.root.size() * claim.root.size() * CELL_BITS < 128 {
+        check::<u128>(&claim, moves(text, &h, &claim, progress)?, progress)
+    } else {
+        check::<Box<[u8]>>(&claim, moves(text, &h, &claim, progress)?, progress)
+    }
+}
+
+/// Checks the claim against the winner's moves: every position reached with the winner to
+/// move has a move given for its class, and no move of the loser's wins.
+fn check<K: Key>(
+    claim: &Claim,
+    mut moves: FxHashMap<K, u8>,
+    progress: &mut dyn FnMut(Stage, usize, usize),
+) -> Result<Verified, CheckError> {
+    let (root, winner, lines) = (claim.root, claim.winner, moves.len());
     if root.winner().is_some() {
         return Err(CheckError::Impossible(format!(
             "the root {} is already over: there is nothing to prove",
@@ -101,33 +117,33 @@ pub fn verify_watched(
         position: board.to_notation(),
         reason,
     };
-    let mut done = FxHashSet::<Kept>::default();
+    // The loser's positions passed; the winner's are marked in `moves` (`VISITED`).
+    let mut done = FxHashSet::<K>::default();
     let mut stack = vec![root];
     let mut positions = 0;
     while let Some(board) = stack.pop() {
-        let class = class(&board);
-        if done.contains(&class[..]) {
-            continue;
-        }
-        done.insert(Kept::from(&class[..]));
-        if board.to_move() == proof.winner {
+        let (class, image) = class(&board);
+        let key = K::of(&class);
+        if board.to_move() == winner {
+            let Some(given) = moves.get_mut(&key) else {
+                return Err(fails(&board, format!("no move is given for {winner}")));
+            };
+            if *given & VISITED != 0 {
+                continue;
+            }
+            *given |= VISITED;
             positions += 1;
             if positions % REPORT_EVERY == 0 {
                 progress(Stage::Checking, positions, lines);
             }
-            // The file's position of this class stands for this one: same value.
-            let Some(&(given, sq)) = proof.moves.get(&class[..]) else {
-                return Err(fails(
-                    &board,
-                    format!("no move is given for {}", proof.winner),
-                ));
-            };
-            let mut child = given;
+            // The move given for the class, played on this member of it.
+            let sq = square_of(&board, image, usize::from(*given & !VISITED));
+            let mut child = board;
             child.play(sq);
             if child.winner().is_none() {
                 stack.push(child);
             }
-        } else {
+        } else if done.insert(key) {
             for sq in Squares(board.legal_moves()) {
                 let mut child = board;
                 child.play(sq);
@@ -145,59 +161,115 @@ pub fn verify_watched(
     progress(Stage::Checking, positions, lines);
     Ok(Verified {
         root,
-        winner: proof.winner,
+        winner,
         positions,
     })
 }
 
+/// The flag of a move in the checker's map once its position is checked.
+const VISITED: u8 = 0x80;
+
 /// A position's class under the eight symmetries of the square: the side to move, then
-/// the least of the eight images' lists of squares (spots and owner, row by row). Two
-/// positions share a class exactly when one is an image of the other.
-/// Built on the stack: only the least image is kept, in a [`Kept`] class.
-fn class(board: &Board) -> Class {
+/// the least of the eight images' lists of squares (spots and owner, row by row), with the
+/// symmetry that gave it. Two positions share a class exactly when one is an image of the
+/// other. Built on the stack; kept as a [`Key`].
+fn class(board: &Board) -> (Class, usize) {
     let n = board.size();
-    let cell = |row: usize, col: usize| {
-        let sq = board.square_at(Coord {
-            row: row + 1,
-            col: col + 1,
-        });
-        let sq = sq.expect("an image of a square is on the board");
-        let owner = match board.owner(sq) {
-            None => 0,
-            Some(Colour::Red) => 1,
-            Some(Colour::Blue) => 2,
-        };
-        board.spots(sq) * 3 + owner
-    };
-    let image = |t: usize| -> Class {
+    // The squares row by row, each read once for the eight images.
+    let cells: Class = (0..n * n)
+        .map(|at| {
+            let sq = board.square_at(Coord {
+                row: at / n + 1,
+                col: at % n + 1,
+            });
+            let sq = sq.expect("a square of the board");
+            let owner = match board.owner(sq) {
+                None => 0,
+                Some(Colour::Red) => 1,
+                Some(Colour::Blue) => 2,
+            };
+            board.spots(sq) * 3 + owner
+        })
+        .collect();
+    let image = |t: usize| -> (Class, usize) {
         let mut out = Class::new();
         out.push(u8::from(board.to_move() == Colour::Red));
         for r in 0..n {
             for c in 0..n {
-                let (r2, c2) = if t & 4 != 0 { (c, r) } else { (r, c) };
-                let r2 = if t & 1 != 0 { n - 1 - r2 } else { r2 };
-                let c2 = if t & 2 != 0 { n - 1 - c2 } else { c2 };
-                out.push(cell(r2, c2));
+                let (r, c) = imaged(n, t, r, c);
+                out.push(cells[r * n + c]);
             }
         }
-        out
+        (out, t)
     };
     (0..8).map(image).min().expect("eight images")
+}
+
+/// The square (row, column from 0) that symmetry `t` of an `n` x `n` board puts at (r, c)
+/// of the image: a transposition (t & 4), then a flip of the rows (t & 1) and of the
+/// columns (t & 2).
+fn imaged(n: usize, t: usize, r: usize, c: usize) -> (usize, usize) {
+    let (r, c) = if t & 4 != 0 { (c, r) } else { (r, c) };
+    let r = if t & 1 != 0 { n - 1 - r } else { r };
+    let c = if t & 2 != 0 { n - 1 - c } else { c };
+    (r, c)
+}
+
+/// The square of `board` at index `at` (row by row) of its image under symmetry `t`.
+fn square_of(board: &Board, t: usize, at: usize) -> usize {
+    let n = board.size();
+    let (row, col) = imaged(n, t, at / n, at % n);
+    board
+        .square_at(Coord {
+            row: row + 1,
+            col: col + 1,
+        })
+        .expect("an image of a square is on the board")
+}
+
+/// Where `sq` of `board` is (row by row) in its image under symmetry `t`.
+fn index_in_image(board: &Board, t: usize, sq: usize) -> u8 {
+    let n = board.size();
+    let at = (0..n * n).find(|&at| square_of(board, t, at) == sq);
+    at.expect("a symmetry maps the board onto itself") as u8
 }
 
 /// A class as [`class`] computes it: at most 10 x 10 squares and the side to move.
 type Class = ArrayVec<u8, { MAX_SIZE * MAX_SIZE + 1 }>;
 
-/// A class as the checker keeps it: one allocation of its own length (the proof of the 4x4
-/// start has millions).
-type Kept = Box<[u8]>;
+/// Bits a square of a class takes packed: spots times three plus owner, at most 9 x 3 + 2
+/// on a won board.
+const CELL_BITS: usize = 5;
 
-/// A proof file read: its root and winner, and the winner's moves by class (the position
-/// written in the file, and its move).
-struct Parsed {
+/// A class as the checker keeps it: exact, so that two classes never share one.
+trait Key: Eq + Hash {
+    fn of(class: &Class) -> Self;
+}
+
+/// Boards up to 5x5: the side to move, then [`CELL_BITS`] a square.
+impl Key for u128 {
+    fn of(class: &Class) -> u128 {
+        debug_assert!((class.len() - 1) * CELL_BITS < 128);
+        class
+            .iter()
+            .fold(0, |key, &v| key << CELL_BITS | u128::from(v))
+    }
+}
+
+/// Larger boards: one allocation of the class's own length.
+impl Key for Box<[u8]> {
+    fn of(class: &Class) -> Box<[u8]> {
+        Box::from(&class[..])
+    }
+}
+
+/// What a proof file claims: the root, its rules and winner, and whether every position's
+/// turn is the other side's than its spots say (2013 `move N`).
+struct Claim {
     root: Board,
+    rules: Rules,
     winner: Colour,
-    moves: FxHashMap<Kept, (Board, usize)>,
+    handed_over: bool,
 }
 
 /// The header's fields, each with the line it came from.
@@ -298,18 +370,13 @@ fn header(text: &str) -> Result<Header<'_>, CheckError> {
     Ok(h)
 }
 
-/// Reads a proof file: the header, then every move line (second pass), telling `progress`
-/// the move lines read of those the `end` line announces (or of the file's lines).
-fn parse(text: &str, progress: &mut dyn FnMut(Stage, usize, usize)) -> Result<Parsed, CheckError> {
+/// Reads a proof file's header: what it claims (first pass).
+fn claim(text: &str) -> Result<(Header<'_>, Claim), CheckError> {
     let h = header(text)?;
     let last = text.lines().count();
     let rules = h.rules.map_or(Rules::V2014, |(_, r)| r);
-    let read = |line: usize, p: &str| {
-        Board::parse_with_rules(p, rules)
-            .map_err(|e| malformed(line, format!("{e} (in {p}, {rules} rules)")))
-    };
     let (root_line, root_text) = h.root.ok_or_else(|| malformed(last, "no `root` line"))?;
-    let mut root = read(root_line, root_text)?;
+    let mut root = read(root_line, root_text, rules)?;
     // Whether every position's turn is the other side's than its spots say.
     let handed_over = match h.to_move {
         Some((line, c)) if c != root.to_move() => {
@@ -336,9 +403,33 @@ fn parse(text: &str, progress: &mut dyn FnMut(Stage, usize, usize)) -> Result<Pa
             "the file ends before its `end` line: it is truncated",
         ));
     }
+    let claim = Claim {
+        root,
+        rules,
+        winner,
+        handed_over,
+    };
+    Ok((h, claim))
+}
+
+/// A position of the file, under its rules, or the error naming its line.
+fn read(line: usize, p: &str, rules: Rules) -> Result<Board, CheckError> {
+    Board::parse_with_rules(p, rules)
+        .map_err(|e| malformed(line, format!("{e} (in {p}, {rules} rules)")))
+}
+
+/// Reads every move line (second pass): the winner's move by class, as an index into the
+/// class's squares. Tells `progress` the move lines read of those the `end` line announces
+/// (or of the file's lines).
+fn moves<K: Key>(
+    text: &str,
+    h: &Header,
+    claim: &Claim,
+    progress: &mut dyn FnMut(Stage, usize, usize),
+) -> Result<FxHashMap<K, u8>, CheckError> {
     let mut moves = FxHashMap::default();
     let mut count = 0;
-    let announced = h.end.map_or(last, |(_, want)| want);
+    let announced = h.end.map_or_else(|| text.lines().count(), |(_, want)| want);
     for (i, line) in text.lines().enumerate() {
         let n = i + 1;
         match line.split_whitespace().collect::<Vec<_>>().as_slice() {
@@ -346,8 +437,8 @@ fn parse(text: &str, progress: &mut dyn FnMut(Stage, usize, usize)) -> Result<Pa
             [w, ..] if w.starts_with('#') => {}
             [w, _] if ["rules", "root", "to-move", "winner", "end"].contains(w) => {}
             [p, r, c] => {
-                let mut board = read(n, p)?;
-                if handed_over {
+                let mut board = read(n, p, claim.rules)?;
+                if claim.handed_over {
                     board.set_to_move(board.to_move().opponent());
                 }
                 let sq = match (r.parse::<usize>(), c.parse::<usize>()) {
@@ -363,7 +454,8 @@ fn parse(text: &str, progress: &mut dyn FnMut(Stage, usize, usize)) -> Result<Pa
                         format!("{r} {c} is not a legal move for {}", board.to_move()),
                     ));
                 }
-                moves.insert(Kept::from(&class(&board)[..]), (board, sq));
+                let (class, image) = class(&board);
+                moves.insert(K::of(&class), index_in_image(&board, image, sq));
                 count += 1;
                 if count % REPORT_EVERY == 0 {
                     progress(Stage::Reading, count, announced.max(count));
@@ -381,9 +473,5 @@ fn parse(text: &str, progress: &mut dyn FnMut(Stage, usize, usize)) -> Result<Pa
             format!("`end {want}`, but the file has {count} move lines"),
         ));
     }
-    Ok(Parsed {
-        root,
-        winner,
-        moves,
-    })
+    Ok(moves)
 }
