@@ -160,9 +160,10 @@ pub fn game_value_checkpointed(
     };
     // The table starts as large as the checkpoint needs, and grows as it would without one
     // (so that a new checkpoint searches the same positions as no checkpoint).
-    let entries = checkpoint::read(path, board, &prover.table)?;
-    prover.make_room(entries.len());
-    checkpoint::restore(&prover.table, &entries);
+    if let Some(kept) = checkpoint::open(path, board, &prover.table)? {
+        prover.make_room(kept.entries);
+        kept.restore(&prover.table)?;
+    }
     prover.on_progress = progress;
     prover.on_save = Some(checkpoint::saver(path, board, saved));
     value(&mut prover, board, threads, start, &mut report);

@@ -528,14 +528,20 @@ impl Table {
     /// Every proven entry: its mixed key, whether the side to move wins, and its work.
     pub fn proven(&self) -> Vec<(u128, bool, u32)> {
         let mut out = Vec::new();
+        self.for_each_proven(|mixed, wins, work| out.push((mixed, wins, work)));
+        out
+    }
+
+    /// Shows `f` every proven entry as [`Table::proven`] lists it, with no list: a
+    /// checkpoint of 190 million entries is written without 6 GB of them in memory.
+    pub fn for_each_proven(&self, mut f: impl FnMut(u128, bool, u32)) {
         for (i, bucket) in self.buckets.iter().enumerate() {
             for (check, e) in bucket.read(entries) {
                 if e.proven() {
-                    out.push((self.mixed_of(i, check), e.pn == 0, e.work));
+                    f(self.mixed_of(i, check), e.pn == 0, e.work);
                 }
             }
         }
-        out
     }
 
     /// Records a proven entry by its mixed key (from [`Table::proven`] of a table of the
