@@ -525,7 +525,9 @@ impl Table {
         u64::MAX
     }
 
-    /// Every proven entry: its mixed key, whether the side to move wins, and its work.
+    /// Every proven entry: its mixed key, whether the side to move wins, and its work
+    /// (the tests' list; a checkpoint streams them, [`Table::for_each_proven`]).
+    #[cfg(test)]
     pub fn proven(&self) -> Vec<(u128, bool, u32)> {
         let mut out = Vec::new();
         self.for_each_proven(|mixed, wins, work| out.push((mixed, wins, work)));
