@@ -140,6 +140,67 @@ fn pick_next(moves: &mut [Keyed], i: usize) -> u8 {
     square_of(moves[i])
 }
 
+/// A table entry's score, when it was searched deep enough and its bound settles the
+/// window; never at the root, which must return a move.
+fn table_cutoff(e: Entry, depth: i32, ply: usize, alpha: i32, beta: i32) -> Option<i32> {
+    if (e.depth as i32) < depth || ply == 0 {
+        return None;
+    }
+    let s = from_table(e.score, ply);
+    let usable = match e.bound {
+        Bound::Exact => true,
+        Bound::Lower => s >= beta,
+        Bound::Upper => s <= alpha,
+    };
+    usable.then_some(s)
+}
+
+/// A node's moves in order, skipping those another thread is inside (after the first one
+/// searched), then the skipped ones.
+struct MovePicker<'m, 'b> {
+    moves: &'m mut MoveList,
+    busy: Option<&'b Busy>,
+    key: u64,
+    picked: usize,
+    deferred: ArrayVec<u8, 100>,
+    next_deferred: usize,
+    /// How many moves the node has searched (the caller counts them).
+    searched: usize,
+}
+
+impl<'m, 'b> MovePicker<'m, 'b> {
+    fn new(moves: &'m mut MoveList, busy: Option<&'b Busy>, key: u64) -> Self {
+        MovePicker {
+            moves,
+            busy,
+            key,
+            picked: 0,
+            deferred: ArrayVec::new(),
+            next_deferred: 0,
+            searched: 0,
+        }
+    }
+
+    fn next(&mut self) -> Option<u8> {
+        while self.picked < self.moves.len() {
+            let sq = pick_next(self.moves, self.picked);
+            self.picked += 1;
+            if self.searched > 0
+                && self
+                    .busy
+                    .is_some_and(|b| b.is_busy(Busy::key(self.key, sq)))
+            {
+                self.deferred.push(sq);
+                continue;
+            }
+            return Some(sq);
+        }
+        let sq = self.deferred.get(self.next_deferred).copied();
+        self.next_deferred += 1;
+        sq
+    }
+}
+
 impl<'a> Worker<'a> {
     pub fn new(shared: &'a Shared<'a>) -> Worker<'a> {
         Worker {
@@ -242,67 +303,28 @@ impl<'a> Worker<'a> {
         } else {
             None
         };
-        if let Some(e) = entry
-            && e.depth as i32 >= depth
-            && ply > 0
-        {
-            let s = from_table(e.score, ply);
-            let usable = match e.bound {
-                Bound::Exact => true,
-                Bound::Lower => s >= beta,
-                Bound::Upper => s <= alpha,
-            };
-            if usable {
-                return s;
-            }
+        if let Some(score) = entry.and_then(|e| table_cutoff(e, depth, ply, alpha, beta)) {
+            return score;
         }
         let mut moves = MoveList::new();
         self.order_moves(board, entry.and_then(|e| e.best_move), ply, &mut moves);
-        let n = moves.len();
-        let original_alpha = alpha;
-        let mut alpha = alpha;
-        let mut best = -INFINITY;
-        let mut best_move = square_of(moves[0]);
         let busy = self.shared.busy.filter(|_| depth >= DEFER_MIN_DEPTH);
-        let (mut deferred, mut next_deferred) = (ArrayVec::<u8, 100>::new(), 0);
-        let mut searched = 0;
-        let mut picked = 0;
-        loop {
-            // Moves in order, skipping those another thread is inside; then the skipped ones.
-            let sq = if picked < n {
-                let sq = pick_next(&mut moves, picked);
-                picked += 1;
-                if searched > 0 && busy.is_some_and(|b| b.is_busy(Busy::key(key, sq))) {
-                    deferred.push(sq);
-                    continue;
-                }
-                sq
-            } else if next_deferred < deferred.len() {
-                next_deferred += 1;
-                deferred[next_deferred - 1]
-            } else {
-                break;
-            };
+        let mut picker = MovePicker::new(&mut moves, busy, key);
+        let (original_alpha, mut alpha) = (alpha, alpha);
+        let mut best = -INFINITY;
+        let mut best_move = square_of(picker.moves[0]);
+        while let Some(sq) = picker.next() {
             let mut child = *board;
             child.play(sq as usize);
             let marked = busy.map(|b| (b, Busy::key(key, sq)));
             if let Some((b, k)) = marked {
                 b.mark(k);
             }
-            let score = if searched == 0 {
-                -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha)
-            } else {
-                let s = -self.negamax(&child, depth - 1, ply + 1, -alpha - 1, -alpha);
-                if s > alpha && s < beta {
-                    -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha)
-                } else {
-                    s
-                }
-            };
+            let score = self.search_child(&child, depth, ply, alpha, beta, picker.searched == 0);
             if let Some((b, k)) = marked {
                 b.unmark(k);
             }
-            searched += 1;
+            picker.searched += 1;
             if self.aborted {
                 return 0;
             }
@@ -326,17 +348,37 @@ impl<'a> Worker<'a> {
             } else {
                 Bound::Upper
             };
-            self.shared.table.store(
-                key,
-                Entry {
-                    best_move: Some(best_move),
-                    depth: depth.min(255) as u8,
-                    bound,
-                    score: to_table(best, ply),
-                },
-            );
+            let entry = Entry {
+                best_move: Some(best_move),
+                depth: depth.min(255) as u8,
+                bound,
+                score: to_table(best, ply),
+            };
+            self.shared.table.store(key, entry);
         }
         best
+    }
+
+    /// A child's value from the parent's side: the first move with the full window, the
+    /// others with a null window first and searched again only if they land inside it.
+    fn search_child(
+        &mut self,
+        child: &Board,
+        depth: i32,
+        ply: usize,
+        alpha: i32,
+        beta: i32,
+        first: bool,
+    ) -> i32 {
+        if first {
+            return -self.negamax(child, depth - 1, ply + 1, -beta, -alpha);
+        }
+        let s = -self.negamax(child, depth - 1, ply + 1, -alpha - 1, -alpha);
+        if s > alpha && s < beta {
+            -self.negamax(child, depth - 1, ply + 1, -beta, -alpha)
+        } else {
+            s
+        }
     }
 
     /// The value of a position at the horizon: its evaluation, unless the side to move can

@@ -42,6 +42,39 @@ fn looks_like_move(word: &str) -> bool {
     word.starts_with(|c: char| c.is_ascii_digit() || c == '-' || c == '+')
 }
 
+/// The words after a command's name, taken one at a time; a missing one is an error that
+/// names the command and what it needs.
+struct Arguments<'a> {
+    command: &'static str,
+    words: std::str::SplitWhitespace<'a>,
+}
+
+impl<'a> Arguments<'a> {
+    /// The next word, which the command needs (`what` says what it is).
+    fn needed(&mut self, what: &'static str) -> Result<&'a str, CommandError> {
+        self.words.next().ok_or(CommandError::Missing {
+            command: self.command,
+            what,
+        })
+    }
+
+    /// The next word, if there is one.
+    fn optional(&mut self) -> Option<&'a str> {
+        self.words.next()
+    }
+
+    /// A number from `low` to `high` (the next word, which the command needs).
+    fn ranged(
+        &mut self,
+        what: &'static str,
+        name: &'static str,
+        low: u64,
+        high: u64,
+    ) -> Result<u64, CommandError> {
+        ranged(self.needed(what)?, name, low, high)
+    }
+}
+
 impl Command {
     /// Parses one line. `Ok(None)` for a blank line or a `#` comment.
     ///
@@ -67,155 +100,174 @@ impl Command {
         if looks_like_move(first) {
             return Self::parse_move(first, words.next()).map(Some);
         }
-        let name = resolve(first, dialect)?;
-        let mut arg = |what: &'static str| {
-            words.next().ok_or(CommandError::Missing {
-                command: name,
-                what,
-            })
-        };
-        let command = match name {
+        let command = resolve(first, dialect)?;
+        let args = Arguments { command, words };
+        Self::parse_named(command, args, dialect).map(Some)
+    }
+
+    /// A command by its full name, from the words after it.
+    fn parse_named(
+        name: &'static str,
+        mut args: Arguments,
+        dialect: Dialect,
+    ) -> Result<Command, CommandError> {
+        Ok(match name {
             "clear" | "new" => Command::Clear,
             "start" => Command::Start,
             "quit" => Command::Quit,
-            "auto" => Command::Auto(colour(arg("a colour P (red or blue)")?)?),
-            "manual" => Command::Manual(colour(arg("a colour P (red or blue)")?)?),
-            "size" => {
-                let n = ranged(
-                    arg("a board size N (2 to 10)")?,
-                    "size",
-                    MIN_SIZE as u64,
-                    MAX_SIZE as u64,
-                )?;
-                Command::Size(n as usize)
-            }
-            "set" => {
-                let row = whole(
-                    arg("a row R, a column C, spots N and a colour P")?,
-                    "row",
-                    ROW_EXPECTED,
-                )?;
-                let col = whole(
-                    arg("a column C, spots N and a colour P")?,
-                    "column",
-                    ROW_EXPECTED,
-                )?;
-                let spots = whole(
-                    arg("a spot count N and a colour P")?,
-                    "spot count",
-                    SPOTS_EXPECTED,
-                )?;
-                let owner = if spots == 0 {
-                    None
-                } else {
-                    Some(set_colour(arg("a colour P (r or b) when N is not 0")?)?)
-                };
-                Command::Set {
-                    row,
-                    col,
-                    spots,
-                    owner,
-                }
-            }
+            "auto" => Command::Auto(colour(args.needed("a colour P (red or blue)")?)?),
+            "manual" => Command::Manual(colour(args.needed("a colour P (red or blue)")?)?),
             "dump" => Command::Dump,
-            "seed" => {
-                let text = arg("a seed N (a whole number)")?;
-                let seed = text
-                    .parse::<u64>()
-                    .or_else(|_| text.parse::<i64>().map(|n| n as u64))
-                    .map_err(|_| CommandError::BadNumber {
-                        what: "seed",
-                        text: text.to_string(),
-                        expected: "a whole number of at most 64 bits".to_string(),
-                    })?;
-                Command::Seed(seed)
-            }
             "help" => Command::Help,
-            "time" => Command::Time(parse_seconds(arg("a number of seconds (such as 0.5)")?)?),
-            "hash" => {
-                let mb = ranged(
-                    arg("a size in MiB (1 to 4096)")?,
-                    "hash size",
-                    1,
-                    MAX_HASH_MB,
-                )?;
-                Command::Hash(mb as usize)
-            }
-            "threads" => {
-                let n = ranged(
-                    arg("a thread count (1 to 256)")?,
-                    "thread count",
-                    1,
-                    MAX_THREADS,
-                )?;
-                Command::Threads(n as usize)
-            }
-            "level" => {
-                let n = ranged(arg("a level N (1 to 5)")?, "level", 1, MAX_LEVEL)?;
-                Command::Level(n as u8)
-            }
-            "verbose" => match words.next().map(str::to_ascii_lowercase).as_deref() {
-                None | Some("on") => Command::Verbose(true),
-                Some("off") => Command::Verbose(false),
-                Some(other) => return Err(CommandError::BadSwitch(other.to_string())),
-            },
             "board" => Command::ShowBoard,
-            "position" => match words.next() {
+            "undo" => Command::Undo,
+            "redo" => Command::Redo,
+            "set" => Self::parse_set(&mut args)?,
+            "seed" => Self::parse_seed(&mut args)?,
+            "position" => match args.optional() {
                 None => Command::Position(None),
                 Some(text) => {
                     Command::Position(Some(Board::parse_with_rules(text, dialect.rules())?))
                 }
             },
-            "solve" => {
-                // Without a depth: who wins the game with perfect play.
-                let Some(depth) = words.next() else {
-                    return Ok(Some(Command::SolveValue));
-                };
-                let k = ranged(depth, "solve depth", 1, MAX_SOLVE)?;
-                let positions = match words.next() {
-                    None => DEFAULT_POSITION_LIMIT,
-                    Some(text) => ranged(text, "solve positions", 1, MAX_SOLVE_POSITIONS)?,
-                };
-                Command::Solve {
-                    moves: k as u32,
-                    positions,
+            "solve" => Self::parse_solve(&mut args)?,
+            "move" if dialect == Dialect::V2013 => Self::parse_move_number(&mut args)?,
+            "move" => return Err(CommandError::MoveNumber),
+            "verbose" => match args.optional().map(str::to_ascii_lowercase).as_deref() {
+                None | Some("on") => Command::Verbose(true),
+                Some("off") => Command::Verbose(false),
+                Some(other) => return Err(CommandError::BadSwitch(other.to_string())),
+            },
+            "ponder" => match args.optional().map(str::to_ascii_lowercase).as_deref() {
+                Some("on") => Command::Ponder(true),
+                Some("off") => Command::Ponder(false),
+                other => {
+                    return Err(CommandError::BadPonder(
+                        other.unwrap_or_default().to_string(),
+                    ));
                 }
+            },
+            _ => Self::parse_setting(name, &mut args)?,
+        })
+    }
+
+    /// The settings that take one number (or two, for the clock).
+    fn parse_setting(name: &'static str, args: &mut Arguments) -> Result<Command, CommandError> {
+        Ok(match name {
+            "size" => Command::Size(args.ranged(
+                "a board size N (2 to 10)",
+                "size",
+                MIN_SIZE as u64,
+                MAX_SIZE as u64,
+            )? as usize),
+            "time" => Command::Time(parse_seconds(
+                args.needed("a number of seconds (such as 0.5)")?,
+            )?),
+            "hash" => Command::Hash(args.ranged(
+                "a size in MiB (1 to 4096)",
+                "hash size",
+                1,
+                MAX_HASH_MB,
+            )? as usize),
+            "threads" => Command::Threads(args.ranged(
+                "a thread count (1 to 256)",
+                "thread count",
+                1,
+                MAX_THREADS,
+            )? as usize),
+            "level" => {
+                Command::Level(args.ranged("a level N (1 to 5)", "level", 1, MAX_LEVEL)? as u8)
             }
-            "move" if dialect == Dialect::V2013 => {
-                let n = whole(
-                    arg("a move number N (1 or more)")?,
-                    "move number",
-                    "a whole number from 1",
-                )?;
-                if n == 0 {
-                    return Err(CommandError::MoveZero);
-                }
-                Command::MoveNumber(n)
-            }
-            "undo" => Command::Undo,
-            "redo" => Command::Redo,
-            "nodes" => Command::Nodes(ranged(
-                arg("a node count N (1 to 2^50)")?,
+            "nodes" => Command::Nodes(args.ranged(
+                "a node count N (1 to 2^50)",
                 "node count",
                 1,
                 MAX_NODES,
             )?),
             "clock" => {
-                let total = arg("MINUTES a side and an INCREMENT in seconds")?;
-                let increment = arg("an INCREMENT in seconds after the MINUTES")?;
+                let total = args.needed("MINUTES a side and an INCREMENT in seconds")?;
+                let increment = args.needed("an INCREMENT in seconds after the MINUTES")?;
                 let (total, increment) = parse_clock(total, increment)?;
                 Command::Clock { total, increment }
             }
-            "ponder" => match words.next().map(str::to_ascii_lowercase).as_deref() {
-                Some("on") => Command::Ponder(true),
-                Some("off") => Command::Ponder(false),
-                Some(other) => return Err(CommandError::BadPonder(other.to_string())),
-                None => return Err(CommandError::BadPonder(String::new())),
-            },
-            "move" => return Err(CommandError::MoveNumber),
             _ => return Err(CommandError::Unknown(name.to_string())),
+        })
+    }
+
+    /// `set R C N P` (P only when N is not 0).
+    fn parse_set(args: &mut Arguments) -> Result<Command, CommandError> {
+        let row = whole(
+            args.needed("a row R, a column C, spots N and a colour P")?,
+            "row",
+            ROW_EXPECTED,
+        )?;
+        let col = whole(
+            args.needed("a column C, spots N and a colour P")?,
+            "column",
+            ROW_EXPECTED,
+        )?;
+        let spots = whole(
+            args.needed("a spot count N and a colour P")?,
+            "spot count",
+            SPOTS_EXPECTED,
+        )?;
+        let owner = if spots == 0 {
+            None
+        } else {
+            Some(set_colour(
+                args.needed("a colour P (r or b) when N is not 0")?,
+            )?)
         };
-        Ok(Some(command))
+        Ok(Command::Set {
+            row,
+            col,
+            spots,
+            owner,
+        })
+    }
+
+    /// `seed N`: any 64-bit whole number, a negative one read as its two's complement.
+    fn parse_seed(args: &mut Arguments) -> Result<Command, CommandError> {
+        let text = args.needed("a seed N (a whole number)")?;
+        let seed = text
+            .parse::<u64>()
+            .or_else(|_| text.parse::<i64>().map(|n| n as u64))
+            .map_err(|_| CommandError::BadNumber {
+                what: "seed",
+                text: text.to_string(),
+                expected: "a whole number of at most 64 bits".to_string(),
+            })?;
+        Ok(Command::Seed(seed))
+    }
+
+    /// `solve` alone asks who wins the game with perfect play; `solve K [POSITIONS]` asks
+    /// for a win in at most K moves.
+    fn parse_solve(args: &mut Arguments) -> Result<Command, CommandError> {
+        let Some(depth) = args.optional() else {
+            return Ok(Command::SolveValue);
+        };
+        let k = ranged(depth, "solve depth", 1, MAX_SOLVE)?;
+        let positions = match args.optional() {
+            None => DEFAULT_POSITION_LIMIT,
+            Some(text) => ranged(text, "solve positions", 1, MAX_SOLVE_POSITIONS)?,
+        };
+        Ok(Command::Solve {
+            moves: k as u32,
+            positions,
+        })
+    }
+
+    /// The 2013 dialect's `move N`.
+    fn parse_move_number(args: &mut Arguments) -> Result<Command, CommandError> {
+        let n = whole(
+            args.needed("a move number N (1 or more)")?,
+            "move number",
+            "a whole number from 1",
+        )?;
+        if n == 0 {
+            return Err(CommandError::MoveZero);
+        }
+        Ok(Command::MoveNumber(n))
     }
 
     /// `R C`, or `R:C` as one word.
