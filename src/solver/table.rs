@@ -417,15 +417,21 @@ impl Table {
         self.prepared.load(Relaxed) == self.buckets.len()
     }
 
+    /// Whether [`Table::double`] has the room set aside to double the table where it is
+    /// (so that doubling takes only the new half's memory, not a second whole table).
+    pub fn doubles_in_place(&self) -> bool {
+        self.buckets.capacity() >= 2 * self.buckets.len() && self.bucket_bits < self.bits.min(40)
+    }
+
     /// Doubles the table where it is, in the room set aside by [`Table::growable`]; false
     /// if there is none. One more bit of each entry's mixed key goes to its bucket: the
     /// entries whose bit is set move from bucket `i` to its new twin `i + count` (which
     /// has room for them all), and every check loses that bit.
     pub fn double(&mut self) -> bool {
-        let count = self.buckets.len();
-        if self.buckets.capacity() < 2 * count || self.bucket_bits >= self.bits.min(40) {
+        if !self.doubles_in_place() {
             return false;
         }
+        let count = self.buckets.len();
         self.buckets.resize_with(2 * count, Bucket::default);
         let (low, high) = self.buckets.split_at_mut(count);
         for (from, twin) in low.iter().zip(high.iter()) {
@@ -699,6 +705,24 @@ mod tests {
             !table.prepared_to_double(),
             "a new size is not prepared yet"
         );
+    }
+
+    /// The room set aside decides whether a doubling takes a new half or a whole new
+    /// table (the prover asks the machine for that much, see `Prover::may_grow`).
+    #[test]
+    fn a_table_doubles_in_place_exactly_while_its_room_lasts() {
+        let mut table = Table::growable(4, 1 << 16, 1 << 18).unwrap();
+        assert!(table.doubles_in_place());
+        assert!(table.double());
+        assert!(table.doubles_in_place());
+        assert!(table.double());
+        assert_eq!(table.memory(), 1 << 18);
+        assert!(
+            !table.doubles_in_place(),
+            "the room of 2^18 bytes is used up"
+        );
+        assert!(!table.double());
+        assert!(!Table::new(4, 1 << 16).unwrap().doubles_in_place());
     }
 
     #[test]
