@@ -100,18 +100,16 @@ impl Command {
         if looks_like_move(first) {
             return Self::parse_move(first, words.next()).map(Some);
         }
-        let command = resolve(first, dialect)?;
-        let args = Arguments { command, words };
-        Self::parse_named(command, args, dialect).map(Some)
+        let args = Arguments {
+            command: resolve(first, dialect)?,
+            words,
+        };
+        Self::parse_named(args, dialect).map(Some)
     }
 
     /// A command by its full name, from the words after it.
-    fn parse_named(
-        name: &'static str,
-        mut args: Arguments,
-        dialect: Dialect,
-    ) -> Result<Command, CommandError> {
-        Ok(match name {
+    fn parse_named(mut args: Arguments, dialect: Dialect) -> Result<Command, CommandError> {
+        Ok(match args.command {
             "clear" | "new" => Command::Clear,
             "start" => Command::Start,
             "quit" => Command::Quit,
@@ -147,13 +145,13 @@ impl Command {
                     ));
                 }
             },
-            _ => Self::parse_setting(name, &mut args)?,
+            _ => Self::parse_setting(&mut args)?,
         })
     }
 
     /// The settings that take one number (or two, for the clock).
-    fn parse_setting(name: &'static str, args: &mut Arguments) -> Result<Command, CommandError> {
-        Ok(match name {
+    fn parse_setting(args: &mut Arguments) -> Result<Command, CommandError> {
+        Ok(match args.command {
             "size" => Command::Size(args.ranged(
                 "a board size N (2 to 10)",
                 "size",
@@ -190,7 +188,7 @@ impl Command {
                 let (total, increment) = parse_clock(total, increment)?;
                 Command::Clock { total, increment }
             }
-            _ => return Err(CommandError::Unknown(name.to_string())),
+            other => return Err(CommandError::Unknown(other.to_string())),
         })
     }
 
