@@ -169,12 +169,14 @@ pub fn open(
 }
 
 impl Checkpoint {
-    /// Stores the checkpoint's entries in `table`. Should the file have changed since it
-    /// was checked, the table is cleared and the checkpoint refused: never half used.
-    pub fn restore(mut self, table: &Table) -> Result<(), CheckpointError> {
+    /// Stores the checkpoint's entries in `table`, and says how many. Should the file have
+    /// changed since it was checked, the table is cleared and the checkpoint refused: never
+    /// half used.
+    pub fn restore(mut self, table: &Table) -> Result<usize, CheckpointError> {
         let io = |e| CheckpointError::Io(self.path.clone(), e);
+        let mut restored = 0;
         let found = each_record(&mut self.file, self.start, self.entries, |_, entry| {
-            table.restore(entry.0, entry.1, entry.2);
+            restored += usize::from(table.restore(entry.0, entry.1, entry.2));
         })
         .map_err(io)?;
         if found != self.sum {
@@ -184,7 +186,7 @@ impl Checkpoint {
                 why: "it changed while it was read".into(),
             });
         }
-        Ok(())
+        Ok(restored)
     }
 }
 

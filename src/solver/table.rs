@@ -242,6 +242,10 @@ fn entries(slots: &[Slot; WAYS]) -> arrayvec::ArrayVec<(u64, Stored), WAYS> {
 /// Bytes one bucket takes.
 pub const BUCKET_BYTES: usize = std::mem::size_of::<Bucket>();
 
+/// The smallest table whose next doubling's memory is faulted in ahead (below it, starting
+/// a thread for it costs more than the faults).
+const POPULATED_FROM: usize = 64 << 20;
+
 impl Table {
     /// A table for boards of side `size` within `memory` bytes (the largest power of two of
     /// buckets that fits, but never fewer than exactness needs); an error if the memory
@@ -407,9 +411,21 @@ impl Table {
     pub fn prepare_to_double(&self) {
         let count = self.buckets.len();
         let room = self.buckets.capacity() >= 2 * count;
-        if self.prepared.swap(count, Relaxed) != count && room && count * BUCKET_BYTES >= 64 << 20 {
+        if self.prepared.swap(count, Relaxed) != count
+            && room
+            && count * BUCKET_BYTES >= POPULATED_FROM
+        {
             memory_hints::populate_spare(&self.buckets, 2 * count);
         }
+    }
+
+    /// Whether the memory of the next [`Table::double`] is already the process's: asked
+    /// for by [`Table::prepare_to_double`] at a size that faults it in. Doubling then takes
+    /// no more memory from the machine (its free memory no longer counts those pages).
+    pub fn spare_populated(&self) -> bool {
+        self.prepared_to_double()
+            && self.doubles_in_place()
+            && self.buckets.len() * BUCKET_BYTES >= POPULATED_FROM
     }
 
     /// Whether [`Table::prepare_to_double`] was called at this size.
