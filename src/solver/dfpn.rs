@@ -259,6 +259,7 @@ impl Prover {
     }
 
     /// The entries the table holds, as its fill is counted.
+    #[cfg(test)]
     pub fn stored(&self) -> usize {
         self.shared.used.load(Relaxed) + self.filled
     }
@@ -362,10 +363,12 @@ impl Prover {
     /// 8.6 GB table, its proven entries dropped for want of room.)
     fn memory_to_grow_to(&self, memory: usize) -> usize {
         let now = self.table.memory();
-        match () {
-            _ if memory != now * 2 || !self.table.doubles_in_place() => memory,
-            _ if self.table.spare_populated() => 0,
-            _ => memory - now,
+        if memory != now * 2 || !self.table.doubles_in_place() {
+            memory
+        } else if self.table.spare_populated() {
+            0
+        } else {
+            memory - now
         }
     }
 

@@ -410,22 +410,22 @@ impl Table {
     /// reads the system's free memory) once a size, not at every poll.
     pub fn prepare_to_double(&self) {
         let count = self.buckets.len();
-        let room = self.buckets.capacity() >= 2 * count;
-        if self.prepared.swap(count, Relaxed) != count
-            && room
-            && count * BUCKET_BYTES >= POPULATED_FROM
-        {
+        if self.prepared.swap(count, Relaxed) != count && self.populates_ahead() {
             memory_hints::populate_spare(&self.buckets, 2 * count);
         }
+    }
+
+    /// Whether [`Table::prepare_to_double`] faults in the next doubling's memory at this
+    /// size: the table doubles in place and is large enough for it to pay.
+    fn populates_ahead(&self) -> bool {
+        self.doubles_in_place() && self.memory() >= POPULATED_FROM
     }
 
     /// Whether the memory of the next [`Table::double`] is already the process's: asked
     /// for by [`Table::prepare_to_double`] at a size that faults it in. Doubling then takes
     /// no more memory from the machine (its free memory no longer counts those pages).
     pub fn spare_populated(&self) -> bool {
-        self.prepared_to_double()
-            && self.doubles_in_place()
-            && self.buckets.len() * BUCKET_BYTES >= POPULATED_FROM
+        self.prepared_to_double() && self.populates_ahead()
     }
 
     /// Whether [`Table::prepare_to_double`] was called at this size.
