@@ -66,8 +66,13 @@ pub fn combine(dir: &Path, proof_path: Option<&Path>) -> i32 {
         }
     };
     let found = findings(&tree, dir);
+    // A closed standard output (`combine | head`) is no reason to panic: the report is
+    // simply not seen, and the proof is still written.
+    let mut stdout = std::io::stdout();
     for line in found.report(&tree) {
-        println!("{line}");
+        if writeln!(stdout, "{line}").is_err() {
+            break;
+        }
     }
     let (Some(winner), Some(path)) = (found.winner(&tree), proof_path) else {
         return i32::from(found.winner(&tree).is_none());
@@ -79,7 +84,8 @@ pub fn combine(dir: &Path, proof_path: Option<&Path>) -> i32 {
     });
     match written {
         Ok(n) => {
-            println!(
+            let _ = writeln!(
+                stdout,
                 "proof written to {}: {n} lines of {winner}'s moves",
                 path.display()
             );
