@@ -9,4 +9,5 @@ pub mod protocol;
 pub mod search;
 pub mod snatch;
 pub mod solver;
+pub mod stdout;
 pub mod web;

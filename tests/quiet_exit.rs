@@ -138,3 +138,44 @@ fn sigpipe_while_the_ai_is_thinking_is_harmless() {
     assert!(out.contains("Blue moves"), "{out}");
     assert!(out.ends_with("====\n"), "{out}");
 }
+
+/// The tools' reports end quietly too when nobody reads them (`jump61 perft 4 9 | head -1`):
+/// Rust's `println!` would panic there (status 101). Each tool below starts with its output
+/// already closed, so its first write fails: status 0, no panic, and what it was asked to
+/// write to a file is still written.
+#[test]
+fn tools_with_closed_output_end_quietly() {
+    let dir = std::env::temp_dir().join(format!("jump61-closed-output-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let proof = dir.join("p.txt");
+    let proof = proof.to_str().unwrap();
+    let split = dir.join("split");
+    let tools: [&[&str]; 6] = [
+        &["perft", "3", "6", "--divide"],
+        &["bench", "--depth", "1"],
+        &["puzzles", "--size", "4", "--moves", "1", "--count", "3"],
+        &["solve", "--size", "2", "--proof", proof],
+        &["verify-proof", proof],
+        &[
+            "split",
+            "--size",
+            "3",
+            "--plies",
+            "1",
+            "--dir",
+            split.to_str().unwrap(),
+        ],
+    ];
+    for args in tools {
+        let mut child = jump61(args);
+        drop(child.stdin.take());
+        drop(child.stdout.take());
+        let (code, err) = finish(child, Duration::from_secs(60));
+        assert_eq!(code, Some(0), "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+    }
+    let written = std::fs::read_to_string(proof).expect("the proof is written");
+    assert!(written.lines().count() > 1, "{written}");
+    assert!(split.join("jobs.txt").exists());
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -466,7 +466,7 @@ pub fn run(args: &MatchArgs) -> i32 {
         }
     };
     if outcome.tally.games() > 0 || outcome.error.is_none() {
-        print!("{}", outcome.report());
+        crate::stdout::text(outcome.report());
     }
     match outcome.error {
         Some(e) => {

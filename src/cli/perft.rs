@@ -4,6 +4,7 @@
 use super::args::{RulesArg, tool_board, with_threads};
 use crate::board::{Board, MAX_SIZE, MIN_SIZE};
 use crate::perft;
+use crate::stdout;
 use clap::Args;
 use std::time::Instant;
 
@@ -55,15 +56,18 @@ fn run_perft(board: &Board, depth: u32, divide: bool) -> i32 {
         let start = Instant::now();
         let count = perft::perft_parallel(&board, d);
         let secs = start.elapsed().as_secs_f64();
-        println!(
-            "{d} {count} {secs:.3}s {:.0} nps",
-            count as f64 / secs.max(1e-9)
-        );
+        let nps = count as f64 / secs.max(1e-9);
+        // A reader that left (`| head -1`) wants no deeper counts.
+        if !stdout::line(format_args!("{d} {count} {secs:.3}s {nps:.0} nps")) {
+            return 0;
+        }
     }
     if divide {
         for (sq, count) in perft::divide(&board, depth) {
             let c = board.coord(sq);
-            println!("{}:{} {count}", c.row, c.col);
+            if !stdout::line(format_args!("{}:{} {count}", c.row, c.col)) {
+                break;
+            }
         }
     }
     0

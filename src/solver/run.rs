@@ -6,6 +6,7 @@ use super::dfpn::{Limits, ProgressHook, Stop};
 use super::{ProofSize, Report, Value, checkpoint, game_value_checkpointed, game_value_sized};
 use super::{dfpn::Prover, proof};
 use crate::board::Board;
+use crate::stdout;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::io::{IsTerminal, Write};
 use std::path::Path;
@@ -34,17 +35,17 @@ pub fn value(board: &Board, limits: Limits, threads: usize, files: Files) -> i32
         Ok(searched) => searched,
         Err(code) => return code,
     };
-    println!("{}", report.answer());
+    stdout::line(report.answer());
     let first_moves = report.first_moves_line();
     if !first_moves.is_empty() {
-        println!("{first_moves}");
+        stdout::line(&first_moves);
     }
     if report.value == Value::Unknown(Stop::Interrupted) {
-        println!("{report}");
+        stdout::line(&report);
         return 130;
     }
     let (Some(path), Some(prover), Some(winner)) = (files.proof, prover, report.winner()) else {
-        println!("{report}");
+        stdout::line(&report);
         return if files.proof.is_some() && report.winner().is_none() {
             eprintln!("error: no proof to write: the value is not proven");
             1
@@ -53,13 +54,13 @@ pub fn value(board: &Board, limits: Limits, threads: usize, files: Files) -> i32
         };
     };
     let written = write_proof(board, limits, threads, path, prover, &mut report);
-    println!("{report}");
+    stdout::line(&report);
     match written {
         Ok(n) => {
-            println!(
+            stdout::line(format_args!(
                 "proof written to {}: {n} positions of {winner}'s",
                 path.display()
-            );
+            ));
             0
         }
         Err(e) => {
@@ -120,10 +121,10 @@ fn search(
     bar.finish_and_clear();
     match searched {
         Ok((report, prover, saved)) => {
-            println!(
+            stdout::line(format_args!(
                 "checkpoint {}: {saved} proven positions saved",
                 path.display()
-            );
+            ));
             Ok((report, prover))
         }
         Err(e) => {
@@ -252,18 +253,18 @@ pub fn verify(path: &Path) -> i32 {
                 crate::board::Rules::V2014 => String::new(),
                 r => format!(" under the {r} rules with {} to move", v.root.to_move()),
             };
-            println!(
+            stdout::line(format_args!(
                 "proof checked: {} wins from {}{rules} ({} positions of {}'s, {:.3} s)",
                 v.winner,
                 v.root.to_notation(),
                 v.positions,
                 v.winner,
                 start.elapsed().as_secs_f64()
-            );
+            ));
             0
         }
         Err(e @ proof::CheckError::Fails { .. }) => {
-            println!("proof rejected: {e}");
+            stdout::line(format_args!("proof rejected: {e}"));
             1
         }
         Err(e) => {
@@ -340,7 +341,9 @@ fn progress_spinner() -> ProgressBar {
 pub fn puzzles(size: usize, moves: u32, count: usize, seed: u64, positions: u64) -> i32 {
     let found = collection::puzzles(size, moves, count, seed, positions);
     for b in &found {
-        println!("{} {moves}", b.to_notation());
+        if !stdout::line(format_args!("{} {moves}", b.to_notation())) {
+            break;
+        }
     }
     if found.len() < count {
         eprintln!(

@@ -33,8 +33,7 @@ pub fn split(root: &Board, plies: u32, dir: &Path, settings: &JobSettings) -> i3
         eprintln!("error: {}: {e}", dir.display());
         return 2;
     }
-    let mut out = std::io::stdout().lock();
-    let _ = out.write_all(commands.as_bytes());
+    crate::stdout::text(&commands);
     eprintln!(
         "{} jobs {} plies below {} ({} positions above them), written to {}",
         tree.jobs.len(),
@@ -66,11 +65,10 @@ pub fn combine(dir: &Path, proof_path: Option<&Path>) -> i32 {
         }
     };
     let found = findings(&tree, dir);
-    // A closed standard output (`combine | head`) is no reason to panic: the report is
-    // simply not seen, and the proof is still written.
-    let mut stdout = std::io::stdout();
+    // A closed standard output (`combine | head`) only hides the rest of the report: the
+    // proof is still written.
     for line in found.report(&tree) {
-        if writeln!(stdout, "{line}").is_err() {
+        if !crate::stdout::line(line) {
             break;
         }
     }
@@ -84,11 +82,10 @@ pub fn combine(dir: &Path, proof_path: Option<&Path>) -> i32 {
     });
     match written {
         Ok(n) => {
-            let _ = writeln!(
-                stdout,
+            crate::stdout::line(format_args!(
                 "proof written to {}: {n} lines of {winner}'s moves",
                 path.display()
-            );
+            ));
             0
         }
         Err(e) => {
