@@ -291,3 +291,52 @@ pub fn saver(path: &Path, root: &Board, mut saved: Saved) -> super::dfpn::SaveTa
 
 /// Told the proven positions a checkpoint saved (for a long proof's log).
 pub type Saved = Box<dyn FnMut(usize) + Send>;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solver::dfpn::{Limits, Prover};
+    use std::fs::OpenOptions;
+
+    fn proven_entries(table: &Table) -> usize {
+        let mut n = 0;
+        table.for_each_proven(|_, _, _| n += 1);
+        n
+    }
+
+    /// A checkpoint that changes between its check and its use (another run saving over it
+    /// in place, a damaged disk) is refused, and the table it was read into is left empty:
+    /// never half used.
+    #[test]
+    fn a_checkpoint_that_changes_while_it_is_read_is_refused_and_leaves_nothing() {
+        let board = Board::new(3);
+        let limits = Limits {
+            memory: 1 << 26,
+            ..Limits::default()
+        };
+        let mut prover = Prover::new(3, limits).unwrap();
+        assert!(prover.prove(&board).is_loss(), "Blue wins 3x3");
+        let path = std::env::temp_dir().join(format!("jump61-changed-{}.ckpt", std::process::id()));
+        let saved = save(&path, &board, &prover.table).unwrap();
+        let fresh = Prover::new(3, limits).unwrap();
+        let checked = open(&path, &board, &fresh.table)
+            .unwrap()
+            .expect("the file exists");
+        // The last record's last byte (of its work), flipped in the same file.
+        let last = *std::fs::read(&path).unwrap().last().unwrap();
+        let mut file = OpenOptions::new().write(true).open(&path).unwrap();
+        file.seek(SeekFrom::End(-1)).unwrap();
+        file.write_all(&[!last]).unwrap();
+        drop(file);
+        let restored = checked.restore(&fresh.table);
+        let _ = std::fs::remove_file(&path);
+        assert!(saved > 100, "{saved} proven entries");
+        match restored {
+            Err(CheckpointError::Refused { why, .. }) => {
+                assert_eq!(why, "it changed while it was read")
+            }
+            other => panic!("restored: {:?}", other.map_err(|e| e.to_string())),
+        }
+        assert_eq!(proven_entries(&fresh.table), 0);
+    }
+}
