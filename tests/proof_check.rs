@@ -273,6 +273,13 @@ fn verify_proof_exits_2_on_a_malformed_or_truncated_file_naming_its_line() {
         err.contains(&format!("line {}: `garbage line`", winner + 1)),
         "{err}"
     );
+    // An empty file has no line to name.
+    let (code, _, err) = verify_file("empty.txt", "");
+    assert_eq!(code, 2);
+    assert!(
+        err.ends_with("empty.txt: an empty file, not a proof\n"),
+        "{err}"
+    );
     let (code, _, err) = jump61(&["verify-proof", "/nonexistent/proof.txt"]);
     assert_eq!(code, 2, "{err}");
 }

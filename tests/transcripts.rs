@@ -708,6 +708,40 @@ fn solve_subcommand_answers_and_rejects() {
     }
     let (code, _, _) = run_binary(&["solve", "--depth", "2"], b"");
     assert_eq!(code, Some(2));
+    // A table of no memory, and split's jobs that `solve` would refuse, are refused at once.
+    let dir = std::env::temp_dir().join(format!("jump61-split-refused-{}", std::process::id()));
+    let dir = dir.to_str().unwrap();
+    for args in [
+        &["solve", "--size", "3", "--memory", "0"][..],
+        &["solve", "--size", "3", "--memory", "99999999"],
+        &[
+            "split",
+            "--size",
+            "3",
+            "--plies",
+            "1",
+            "--dir",
+            dir,
+            "--job-time",
+            "0",
+        ],
+        &[
+            "split",
+            "--size",
+            "3",
+            "--plies",
+            "1",
+            "--dir",
+            dir,
+            "--job-memory",
+            "0",
+        ],
+    ] {
+        let (code, out, err) = run_binary(args, b"");
+        assert_eq!((code, out.as_str()), (Some(2), ""), "{args:?}");
+        assert!(err.contains("is not in 1..="), "{args:?}: {err}");
+    }
+    assert!(!std::path::Path::new(dir).exists(), "split wrote {dir}");
 }
 
 #[test]

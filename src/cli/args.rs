@@ -83,6 +83,9 @@ pub fn tool_position(
     Ok(board)
 }
 
+/// The most memory a table may be given, in MiB (16 TiB): a larger number is a typo.
+pub(super) const MAX_MEMORY_MB: u64 = 1 << 24;
+
 pub(super) fn seconds(text: &str) -> Result<Duration, String> {
     protocol::parse_seconds(text).map_err(|e| e.to_string())
 }

@@ -1,7 +1,7 @@
 //! `split` and `combine`: a proof too big for one machine, cut into jobs that a batch engine
 //! runs (each an ordinary `solve --position P --proof F`), and put back together.
 
-use super::args::{RulesArg, tool_board};
+use super::args::{MAX_MEMORY_MB, RulesArg, tool_board};
 use crate::board::{MAX_SIZE, MIN_SIZE};
 use crate::solver::jobs::{JobSettings, MAX_PLIES, run};
 use clap::Args;
@@ -29,12 +29,14 @@ pub struct SplitArgs {
     /// 2013 rules: the number of the next move (odd: Red to move, even: Blue).
     #[arg(long = "move", value_name = "N")]
     pub move_number: Option<u64>,
-    /// Each job's `solve --time`, in seconds.
-    #[arg(long, value_name = "SECONDS", default_value_t = 3600)]
+    /// Each job's `solve --time`, in seconds (1 to 86,400, as `solve` takes).
+    #[arg(long, value_name = "SECONDS", default_value_t = 3600,
+          value_parser = clap::value_parser!(u64).range(1..=86_400))]
     pub job_time: u64,
     /// Each job's `solve --memory`, in MiB.
-    #[arg(long, value_name = "MB", default_value_t = 2048)]
-    pub job_memory: usize,
+    #[arg(long, value_name = "MB", default_value_t = 2048,
+          value_parser = clap::value_parser!(u64).range(1..=MAX_MEMORY_MB))]
+    pub job_memory: u64,
     /// Each job's `solve --threads`.
     #[arg(long, value_name = "T", default_value_t = 1,
           value_parser = clap::value_parser!(u16).range(1..=256))]
@@ -59,7 +61,7 @@ impl SplitArgs {
         let settings = JobSettings {
             program: self.program.clone(),
             time_seconds: self.job_time,
-            memory_mb: self.job_memory,
+            memory_mb: self.job_memory as usize,
             threads: self.job_threads as usize,
         };
         run::split(&root, self.plies, &self.dir, &settings)

@@ -1,7 +1,7 @@
 //! `solve`, `verify-proof` and `puzzles`: the exact solvers' questions, their proofs, and the
 //! puzzles made from them.
 
-use super::args::{RulesArg, seconds, seed, tool_board, with_threads};
+use super::args::{MAX_MEMORY_MB, RulesArg, seconds, seed, tool_board, with_threads};
 use crate::board::{MAX_SIZE, MIN_SIZE};
 use crate::protocol::{MAX_SOLVE, MAX_SOLVE_POSITIONS};
 use crate::search::solve::{DEFAULT_POSITION_LIMIT, SolveProgress, solve_until};
@@ -36,8 +36,9 @@ pub struct SolveArgs {
           value_parser = clap::value_parser!(u64).range(1..=MAX_SOLVE_POSITIONS))]
     pub positions: Option<u64>,
     /// Memory the game-value table may take, in MiB.
-    #[arg(long, value_name = "MB", default_value_t = 4096)]
-    pub memory: usize,
+    #[arg(long, value_name = "MB", default_value_t = 4096,
+          value_parser = clap::value_parser!(u64).range(1..=MAX_MEMORY_MB))]
+    pub memory: u64,
     /// Write the proof of the game's value to FILE (check it with `verify-proof`).
     #[arg(long, value_name = "FILE", conflicts_with_all = ["depth", "file"])]
     pub proof: Option<PathBuf>,
@@ -66,7 +67,7 @@ impl SolveArgs {
         Settings {
             time: self.time,
             positions: self.positions.unwrap_or(u64::MAX),
-            memory: self.memory << 20,
+            memory: (self.memory as usize) << 20,
         }
     }
 

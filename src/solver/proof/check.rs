@@ -36,7 +36,8 @@ pub struct Verified {
 /// Why a proof was not accepted.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum CheckError {
-    /// The file is not a proof file: line `line` (from 1) is wrong, or missing at the end.
+    /// The file is not a proof file: line `line` (from 1; 0: the file as a whole) is wrong,
+    /// or missing at the end.
     Malformed { line: usize, reason: String },
     /// The root is not a position a game could reach, or is already over.
     Impossible(String),
@@ -57,6 +58,8 @@ impl CheckError {
 impl fmt::Display for CheckError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
+            // Line 0 is the file as a whole (an empty one has no line to name).
+            CheckError::Malformed { line: 0, reason } => write!(f, "{reason}"),
             CheckError::Malformed { line, reason } => write!(f, "line {line}: {reason}"),
             CheckError::Impossible(reason) => write!(f, "{reason}"),
             CheckError::Fails { position, reason } => write!(f, "fails at {position}: {reason}"),
@@ -375,7 +378,10 @@ fn claim(text: &str) -> Result<(Header<'_>, Claim), CheckError> {
     let h = header(text)?;
     let last = text.lines().count();
     let rules = h.rules.map_or(Rules::V2014, |(_, r)| r);
-    let (root_line, root_text) = h.root.ok_or_else(|| malformed(last, "no `root` line"))?;
+    let (root_line, root_text) = h.root.ok_or_else(|| match last {
+        0 => malformed(0, "an empty file, not a proof"),
+        _ => malformed(last, "no `root` line"),
+    })?;
     let mut root = read(root_line, root_text, rules)?;
     // Whether every position's turn is the other side's than its spots say.
     let handed_over = match h.to_move {
