@@ -686,6 +686,31 @@ fn bad_flags_exit_2_and_good_ones_work() {
     assert!(out.starts_with("===="));
 }
 
+/// `--hash` the machine cannot give (here a 2 GB address space for 4 GB) is refused as the
+/// `hash` command refuses it: the default table stays, the error says so, the loop runs.
+#[test]
+fn a_hash_table_that_cannot_be_had_leaves_the_default_and_the_loop_runs() {
+    let script = format!(
+        "ulimit -v 2000000 && printf 'size 2\\ndump\\n' | '{}' --hash 4096",
+        env!("CARGO_BIN_EXE_jump61")
+    );
+    let output = Command::new("bash")
+        .args(["-c", &script])
+        .output()
+        .expect("bash");
+    assert_eq!(output.status.code(), Some(0));
+    assert_eq!(
+        String::from_utf8_lossy(&output.stdout),
+        "====\n    1- 1-\n    1- 1-\n====\n"
+    );
+    let err = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        err.starts_with("error: cannot allocate a hash table of 4096 MiB")
+            && err.ends_with("; it stays at 16 MiB\n"),
+        "{err}"
+    );
+}
+
 #[test]
 fn solve_subcommand_answers_and_rejects() {
     let (code, out, err) = run_binary(&["solve", "--position", "1-1-/1-1-", "--depth", "3"], b"");

@@ -85,9 +85,13 @@ pub struct Game {
 
 impl Game {
     /// The initial state: a 6x6 board of the dialect's rules, Red manual, Blue the AI, no
-    /// game in progress.
-    pub fn new(dialect: Dialect, engine: EngineConfig) -> Game {
-        Game {
+    /// game in progress. A hash table the machine cannot give (`--hash 4096` where 4 GB
+    /// are not to be had) is refused as the `hash` command refuses it: the default size is
+    /// kept, and the error says so, instead of the program dying before its first line.
+    pub fn new(dialect: Dialect, engine: EngineConfig) -> (Game, Option<PlayError>) {
+        let wanted = engine.hash_mb;
+        let default = EngineConfig::default().hash_mb;
+        let mut game = Game {
             dialect,
             board: Board::with_rules(6, dialect.rules()),
             ai: ByColour {
@@ -95,11 +99,16 @@ impl Game {
                 blue: true,
             },
             playing: false,
-            engine: Engine::new(engine),
+            engine: Engine::new(EngineConfig {
+                hash_mb: wanted.min(default),
+                ..engine
+            }),
             history: Vec::new(),
             future: Vec::new(),
             pondering: None,
-        }
+        };
+        let refused = (wanted > default).then(|| game.set_hash(wanted).err());
+        (game, refused.flatten())
     }
 
     /// The dialect, which decides the rules and whether play needs `start`.

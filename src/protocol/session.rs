@@ -67,16 +67,21 @@ impl<'a> Session<'a> {
     /// sinks may be borrowed (`&mut Vec<u8>`, a locked stdout) or owned by the session (the
     /// web server's games keep theirs).
     pub fn new(options: Options, out: impl Write + 'a, err: impl Write + 'a) -> Session<'a> {
-        Session {
+        let (game, refused) = Game::new(options.dialect, options.engine);
+        let mut session = Session {
             out: Box::new(out),
             err: Box::new(err),
-            game: Game::new(options.dialect, options.engine),
+            game,
             prompts: options.prompts,
             verbose: options.verbose,
             closed: false,
             external_ai: false,
             interrupt: None,
+        };
+        if let Some(e) = refused {
+            session.error(&e);
         }
+        session
     }
 
     /// Lets Ctrl-C (`interrupt`, pressed by whoever catches the signal) stop the work of
