@@ -342,85 +342,122 @@ impl MatchOutcome {
     }
 }
 
+/// What a worker sends back: the game's index and how it went.
+type Played = (usize, Result<Option<GameRecord>, ArenaError>);
+
 /// Plays the match: `concurrency` workers take the games in order; this thread counts the
 /// results as they come, prints progress, and raises the stop flag at an SPRT verdict or an
 /// error. Games finishing after the flag are not counted, so the verdict stands as reached.
 fn play_match(plan: &Plan, interrupted: &AtomicBool) -> MatchOutcome {
     let next = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
-    let (sender, results) = mpsc::channel::<(usize, Result<Option<GameRecord>, ArenaError>)>();
-    let outcome_interrupted = AtomicBool::new(false);
-    let mut outcome = MatchOutcome {
-        tally: Tally::default(),
-        planned: plan.games,
-        sprt: plan.sprt,
-        verdict: None,
-        first_verdict: None,
-        discarded: 0,
-        error: None,
-        interrupted: false,
-    };
+    let (sender, results) = mpsc::channel::<Played>();
+    let mut outcome = MatchOutcome::starting(plan);
     std::thread::scope(|scope| {
         for _ in 0..plan.concurrency {
             let sender = sender.clone();
             let (next, stop) = (&next, &stop);
-            scope.spawn(move || {
-                while !stop.load(Ordering::Relaxed) {
-                    let index = next.fetch_add(1, Ordering::Relaxed);
-                    if index >= plan.games {
-                        break;
-                    }
-                    if sender.send((index, plan.play(index, stop))).is_err() {
-                        break;
-                    }
-                }
-            });
+            scope.spawn(move || play_games(plan, next, stop, sender));
         }
+        // Only the workers' senders are left: the results end when the last worker does.
         drop(sender);
-        // Waits for results, looking at the interruption flag (Ctrl-C) a few times a second.
-        let next_result = || loop {
+        while let Some(played) = outcome.next_result(&results, interrupted, &stop) {
+            outcome.count(plan, &stop, played);
+        }
+    });
+    outcome
+}
+
+/// One worker: plays the next game no other worker has taken, until none is left, the match
+/// stops, or the counting thread no longer listens.
+fn play_games(plan: &Plan, next: &AtomicUsize, stop: &AtomicBool, sender: mpsc::Sender<Played>) {
+    while !stop.load(Ordering::Relaxed) {
+        let index = next.fetch_add(1, Ordering::Relaxed);
+        if index >= plan.games {
+            break;
+        }
+        if sender.send((index, plan.play(index, stop))).is_err() {
+            break;
+        }
+    }
+}
+
+/// The counting side of [`play_match`].
+impl MatchOutcome {
+    /// An outcome with no game counted yet.
+    fn starting(plan: &Plan) -> MatchOutcome {
+        MatchOutcome {
+            tally: Tally::default(),
+            planned: plan.games,
+            sprt: plan.sprt,
+            verdict: None,
+            first_verdict: None,
+            discarded: 0,
+            error: None,
+            interrupted: false,
+        }
+    }
+
+    /// Waits for the next result, `None` once every worker has finished. It waits in short
+    /// steps, not for a game to end, so that Ctrl-C (`interrupted`) stops the match at once;
+    /// the outcome is marked interrupted only if Ctrl-C, not a verdict or an error, stopped it.
+    fn next_result(
+        &mut self,
+        results: &mpsc::Receiver<Played>,
+        interrupted: &AtomicBool,
+        stop: &AtomicBool,
+    ) -> Option<Played> {
+        loop {
             if interrupted.load(Ordering::Relaxed) && !stop.swap(true, Ordering::Relaxed) {
-                outcome_interrupted.store(true, Ordering::Relaxed);
+                self.interrupted = true;
             }
             match results.recv_timeout(Duration::from_millis(100)) {
                 Ok(r) => return Some(r),
                 Err(mpsc::RecvTimeoutError::Timeout) => continue,
                 Err(mpsc::RecvTimeoutError::Disconnected) => return None,
             }
-        };
-        while let Some((index, result)) = next_result() {
-            if stop.load(Ordering::Relaxed) {
-                if let Err(e) = result {
-                    outcome.error.get_or_insert(e);
-                }
-                outcome.discarded += 1;
-                continue;
+        }
+    }
+
+    /// Counts a finished game and prints its progress line. Once the match is stopping, the
+    /// game is only noted as not counted (keeping the first error): a game ending after a
+    /// verdict must not change it.
+    fn count(&mut self, plan: &Plan, stop: &AtomicBool, (index, result): Played) {
+        if stop.load(Ordering::Relaxed) {
+            if let Err(e) = result {
+                self.error.get_or_insert(e);
             }
-            match result {
-                Err(e) => {
-                    outcome.error = Some(e);
-                    stop.store(true, Ordering::Relaxed);
-                }
-                Ok(None) => outcome.discarded += 1,
-                Ok(Some(record)) => {
-                    outcome.tally.add(Pairing::of(index).engine1, &record);
-                    eprintln!("{}", plan.progress(index, &record, &outcome.tally));
-                    let (wins, losses) = (outcome.tally.wins, outcome.tally.losses);
-                    let verdict = plan.sprt.map(|s| s.verdict(wins, losses));
-                    if let Some(v @ (Verdict::H0 | Verdict::H1)) = verdict {
-                        if plan.stop_at_verdict {
-                            outcome.verdict = Some(v);
-                            stop.store(true, Ordering::Relaxed);
-                        } else {
-                            outcome.first_verdict.get_or_insert((v, wins + losses));
-                        }
-                    }
-                }
+            self.discarded += 1;
+            return;
+        }
+        match result {
+            Err(e) => {
+                self.error = Some(e);
+                stop.store(true, Ordering::Relaxed);
+            }
+            Ok(None) => self.discarded += 1,
+            Ok(Some(record)) => {
+                self.tally.add(Pairing::of(index).engine1, &record);
+                eprintln!("{}", plan.progress(index, &record, &self.tally));
+                self.judge(plan, stop);
             }
         }
-    });
-    outcome.interrupted = outcome_interrupted.load(Ordering::Relaxed);
-    outcome
+    }
+
+    /// Asks the SPRT, if any, for a verdict on the games counted: one stops the match, or,
+    /// with `--play-all`, is noted the first time and play goes on.
+    fn judge(&mut self, plan: &Plan, stop: &AtomicBool) {
+        let (wins, losses) = (self.tally.wins, self.tally.losses);
+        let verdict = plan.sprt.map(|s| s.verdict(wins, losses));
+        if let Some(v @ (Verdict::H0 | Verdict::H1)) = verdict {
+            if plan.stop_at_verdict {
+                self.verdict = Some(v);
+                stop.store(true, Ordering::Relaxed);
+            } else {
+                self.first_verdict.get_or_insert((v, wins + losses));
+            }
+        }
+    }
 }
 
 /// Plays the match `args` describes, printing a line on standard error for each finished

@@ -199,6 +199,26 @@ impl<'m, 'b> MovePicker<'m, 'b> {
         self.next_deferred += 1;
         sq
     }
+
+    /// Marks `sq` as searched by this thread, so that the others try their other moves
+    /// first; returns the mark for [`MovePicker::leave`]. Nothing on one thread, or near the
+    /// leaves, where a small subtree is cheaper to search twice than to coordinate.
+    #[inline]
+    fn enter(&self, sq: u8) -> Option<(&'b Busy, u64)> {
+        let marked = self.busy.map(|b| (b, Busy::key(self.key, sq)));
+        if let Some((b, k)) = marked {
+            b.mark(k);
+        }
+        marked
+    }
+
+    /// Clears a mark [`MovePicker::enter`] set, once the move is searched.
+    #[inline]
+    fn leave(marked: Option<(&Busy, u64)>) {
+        if let Some((b, k)) = marked {
+            b.unmark(k);
+        }
+    }
 }
 
 impl<'a> Worker<'a> {
@@ -298,35 +318,60 @@ impl<'a> Worker<'a> {
             return alpha;
         }
         let key = board.hash();
-        let entry = if self.ordering {
-            self.shared.table.probe(key)
-        } else {
-            None
-        };
+        let entry = self.probe(key);
         if let Some(score) = entry.and_then(|e| table_cutoff(e, depth, ply, alpha, beta)) {
             return score;
         }
+        let tt_move = entry.and_then(|e| e.best_move);
+        let Some(best) = self.search_moves(board, tt_move, depth, ply, alpha, beta) else {
+            // An aborted node's score is garbage: it must not reach the table.
+            return 0;
+        };
+        self.remember(key, depth, ply, best, alpha, beta);
+        best.0
+    }
+
+    /// The table's entry for `key`. The baseline level orders its moves by square alone, so
+    /// it neither reads the table nor takes cut-offs from it.
+    #[inline]
+    fn probe(&self, key: u64) -> Option<Entry> {
+        if self.ordering {
+            self.shared.table.probe(key)
+        } else {
+            None
+        }
+    }
+
+    /// Searches the moves of a node the table did not settle, best first, until one cuts
+    /// off. Returns the best score with its move, or `None` once the search is aborted.
+    /// Apart from [`Worker::negamax`] so that the node's early returns read on one screen;
+    /// `#[inline]` keeps the loop in its only caller, so the hot path makes no extra call.
+    #[inline]
+    fn search_moves(
+        &mut self,
+        board: &Board,
+        tt_move: Option<u8>,
+        depth: i32,
+        ply: usize,
+        alpha: i32,
+        beta: i32,
+    ) -> Option<(i32, u8)> {
         let mut moves = MoveList::new();
-        self.order_moves(board, entry.and_then(|e| e.best_move), ply, &mut moves);
+        self.order_moves(board, tt_move, ply, &mut moves);
         let busy = self.shared.busy.filter(|_| depth >= DEFER_MIN_DEPTH);
-        let mut picker = MovePicker::new(&mut moves, busy, key);
-        let (original_alpha, mut alpha) = (alpha, alpha);
+        let mut picker = MovePicker::new(&mut moves, busy, board.hash());
+        let mut alpha = alpha;
         let mut best = -INFINITY;
         let mut best_move = square_of(picker.moves[0]);
         while let Some(sq) = picker.next() {
             let mut child = *board;
             child.play(sq as usize);
-            let marked = busy.map(|b| (b, Busy::key(key, sq)));
-            if let Some((b, k)) = marked {
-                b.mark(k);
-            }
+            let marked = picker.enter(sq);
             let score = self.search_child(&child, depth, ply, alpha, beta, picker.searched == 0);
-            if let Some((b, k)) = marked {
-                b.unmark(k);
-            }
+            MovePicker::leave(marked);
             picker.searched += 1;
             if self.aborted {
-                return 0;
+                return None;
             }
             if score > best {
                 best = score;
@@ -340,23 +385,32 @@ impl<'a> Worker<'a> {
                 }
             }
         }
-        if self.ordering {
-            let bound = if best >= beta {
-                Bound::Lower
-            } else if best > original_alpha {
-                Bound::Exact
-            } else {
-                Bound::Upper
-            };
-            let entry = Entry {
-                best_move: Some(best_move),
-                depth: depth.min(255) as u8,
-                bound,
-                score: to_table(best, ply),
-            };
-            self.shared.table.store(key, entry);
+        Some((best, best_move))
+    }
+
+    /// Stores a searched node's `(score, move)`, bounded by the window it was searched in
+    /// (`alpha` as it came in, before any move raised it): the table orders later visits'
+    /// moves and cuts them off. The baseline level keeps no table.
+    #[inline]
+    fn remember(&self, key: u64, depth: i32, ply: usize, best: (i32, u8), alpha: i32, beta: i32) {
+        if !self.ordering {
+            return;
         }
-        best
+        let (score, best_move) = best;
+        let bound = if score >= beta {
+            Bound::Lower
+        } else if score > alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        let entry = Entry {
+            best_move: Some(best_move),
+            depth: depth.min(255) as u8,
+            bound,
+            score: to_table(score, ply),
+        };
+        self.shared.table.store(key, entry);
     }
 
     /// A child's value from the parent's side: the first move with the full window, the

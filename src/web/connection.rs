@@ -8,7 +8,7 @@ use super::protocol::{ClientMessage, Kind, ServerMessage};
 use super::registry::{Connection, Joined, Request};
 use super::task;
 use axum::extract::ws::{CloseFrame, Message, WebSocket, close_code};
-use futures_util::stream::SplitStream;
+use futures_util::stream::{SplitSink, SplitStream};
 use futures_util::{SinkExt, StreamExt};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -50,6 +50,9 @@ impl Allowance {
 /// What to do after a message from the page.
 enum Next {
     Go,
+    /// The page closed, or its stream ended: nothing more is read or written but our
+    /// answering Close.
+    Closed,
     /// Close with this code and reason.
     Close(u16, &'static str),
 }
@@ -68,75 +71,21 @@ struct Page {
 
 /// Serves one WebSocket until it closes.
 pub async fn serve(socket: WebSocket, connection: Connection, server: Arc<Server>) {
-    let limits = Arc::clone(&server.limits);
     let (mut sink, mut stream) = socket.split();
-    let (idle, mut inbox) = mpsc::channel(1);
-    let mut page = Page {
-        server,
-        connection,
-        joined: None,
-        new_inbox: None,
-        idle: Some(idle),
-        replies: Vec::new(),
-    };
-    let mut allowance = Allowance::new(limits.burst_messages, limits.messages_per_second);
-    let join_by = tokio::time::Instant::now() + limits.join_within;
-    let close = loop {
-        let next = tokio::select! {
-            incoming = stream.next() => match incoming {
-                // Every message counts, pings and binary ones too.
-                Some(Ok(message)) if !matches!(message, Message::Close(_)) && !allowance.spend() => {
-                    page.replies.push(ServerMessage::error(format!(
-                        "too many messages: more than {} a second; the connection is closed",
-                        limits.messages_per_second
-                    )));
-                    Next::Close(close_code::POLICY, "too many messages")
-                }
-                Some(Ok(Message::Text(text))) => page.message(text.as_str()).await,
-                Some(Ok(Message::Binary(_))) => {
-                    page.replies.push(ServerMessage::error("binary messages are not read: send JSON text"));
-                    Next::Go
-                }
-                Some(Ok(Message::Ping(_) | Message::Pong(_))) => Next::Go,
-                Some(Ok(Message::Close(_))) | None => break None,
-                // Too large, or not WebSocket at all: nothing more can be read.
-                Some(Err(_)) => Next::Close(close_code::SIZE, "message too large or malformed"),
-            },
-            outgoing = inbox.recv() => match outgoing {
-                Some(message) => {
-                    page.replies.push(message);
-                    Next::Go
-                }
-                None => {
-                    page.replies.push(ServerMessage::error(
-                        "this page no longer has the game: another page took it, or this one \
-                         fell behind; reload to get it back",
-                    ));
-                    Next::Close(close_code::AWAY, "game taken")
-                }
-            },
-            _ = tokio::time::sleep_until(join_by), if page.joined.is_none() => {
-                page.replies.push(ServerMessage::error("no join in time: the connection is closed"));
-                Next::Close(close_code::POLICY, "no join")
-            }
-        };
-        let mut sent = true;
-        for reply in page.replies.drain(..) {
-            sent &= sink
-                .send(Message::Text(reply.to_json().into()))
-                .await
-                .is_ok();
-        }
-        match next {
-            Next::Go if sent => {}
-            Next::Go => break None,
-            Next::Close(code, reason) => break Some((code, reason)),
-        }
-        if let Some(rx) = page.new_inbox.take() {
-            inbox = rx;
-        }
-    };
+    let (idle, inbox) = mpsc::channel(1);
+    let mut page = Page::new(server, connection, idle);
+    let close = page.converse(&mut sink, &mut stream, inbox).await;
     page.leave().await;
+    finish(sink, stream, close).await;
+}
+
+/// Closes the socket once the game is let go: with our Close frame and the closing
+/// handshake when the server ended the conversation (`close`), else by answering the page's.
+async fn finish(
+    mut sink: SplitSink<WebSocket, Message>,
+    mut stream: SplitStream<WebSocket>,
+    close: Option<(u16, &'static str)>,
+) {
     if let Some((code, reason)) = close {
         let frame = CloseFrame {
             code,
@@ -171,6 +120,113 @@ async fn await_close(stream: &mut SplitStream<WebSocket>) {
 }
 
 impl Page {
+    /// A page in no game yet; `idle` keeps the channel it reads open until it joins one.
+    fn new(server: Arc<Server>, connection: Connection, idle: mpsc::Sender<ServerMessage>) -> Page {
+        Page {
+            server,
+            connection,
+            joined: None,
+            new_inbox: None,
+            idle: Some(idle),
+            replies: Vec::new(),
+        }
+    }
+
+    /// Passes messages both ways, the page's to its game and the game's (with the replies)
+    /// to the page, until one side ends it. Returns the code and reason of the Close to
+    /// send when the server ends it, `None` when the page did or the socket failed.
+    async fn converse(
+        &mut self,
+        sink: &mut SplitSink<WebSocket, Message>,
+        stream: &mut SplitStream<WebSocket>,
+        mut inbox: mpsc::Receiver<ServerMessage>,
+    ) -> Option<(u16, &'static str)> {
+        let limits = &self.server.limits;
+        let mut allowance = Allowance::new(limits.burst_messages, limits.messages_per_second);
+        let join_by = tokio::time::Instant::now() + limits.join_within;
+        loop {
+            let next = tokio::select! {
+                incoming = stream.next() => self.incoming(incoming, &mut allowance).await,
+                outgoing = inbox.recv() => self.outgoing(outgoing),
+                _ = tokio::time::sleep_until(join_by), if self.joined.is_none() => {
+                    self.replies.push(ServerMessage::error("no join in time: the connection is closed"));
+                    Next::Close(close_code::POLICY, "no join")
+                }
+            };
+            let sent = self.send_replies(sink).await;
+            match next {
+                Next::Go if sent => {}
+                Next::Go | Next::Closed => return None,
+                Next::Close(code, reason) => return Some((code, reason)),
+            }
+            // A join cannot swap the channel while the select above reads it, so it leaves
+            // the new one to be taken here.
+            if let Some(rx) = self.new_inbox.take() {
+                inbox = rx;
+            }
+        }
+    }
+
+    /// What the page sent, or the end of its stream.
+    async fn incoming(
+        &mut self,
+        incoming: Option<Result<Message, axum::Error>>,
+        allowance: &mut Allowance,
+    ) -> Next {
+        match incoming {
+            // Every message counts, pings and binary ones too.
+            Some(Ok(message)) if !matches!(message, Message::Close(_)) && !allowance.spend() => {
+                self.replies.push(ServerMessage::error(format!(
+                    "too many messages: more than {} a second; the connection is closed",
+                    self.server.limits.messages_per_second
+                )));
+                Next::Close(close_code::POLICY, "too many messages")
+            }
+            Some(Ok(Message::Text(text))) => self.message(text.as_str()).await,
+            Some(Ok(Message::Binary(_))) => {
+                self.replies.push(ServerMessage::error(
+                    "binary messages are not read: send JSON text",
+                ));
+                Next::Go
+            }
+            Some(Ok(Message::Ping(_) | Message::Pong(_))) => Next::Go,
+            Some(Ok(Message::Close(_))) | None => Next::Closed,
+            // Too large, or not WebSocket at all: nothing more can be read.
+            Some(Err(_)) => Next::Close(close_code::SIZE, "message too large or malformed"),
+        }
+    }
+
+    /// A message from the game for the page; `None` when the game has closed its channel,
+    /// which it does when another page takes it or this one falls behind.
+    fn outgoing(&mut self, outgoing: Option<ServerMessage>) -> Next {
+        match outgoing {
+            Some(message) => {
+                self.replies.push(message);
+                Next::Go
+            }
+            None => {
+                self.replies.push(ServerMessage::error(
+                    "this page no longer has the game: another page took it, or this one \
+                     fell behind; reload to get it back",
+                ));
+                Next::Close(close_code::AWAY, "game taken")
+            }
+        }
+    }
+
+    /// Writes the replies waiting, all of them even after one fails (they are dropped
+    /// either way); false if any could not be sent.
+    async fn send_replies(&mut self, sink: &mut SplitSink<WebSocket, Message>) -> bool {
+        let mut sent = true;
+        for reply in self.replies.drain(..) {
+            sent &= sink
+                .send(Message::Text(reply.to_json().into()))
+                .await
+                .is_ok();
+        }
+        sent
+    }
+
     /// One text message from the page.
     async fn message(&mut self, text: &str) -> Next {
         let (message, addressed) = match ClientMessage::parse(text) {

@@ -109,17 +109,7 @@ fn check<K: Key>(
     progress: &mut dyn FnMut(Stage, usize, usize),
 ) -> Result<Verified, CheckError> {
     let (root, winner, lines) = (claim.root, claim.winner, moves.len());
-    if root.winner().is_some() {
-        return Err(CheckError::Impossible(format!(
-            "the root {} is already over: there is nothing to prove",
-            root.to_notation()
-        )));
-    }
-    could_arise(&root).map_err(CheckError::Impossible)?;
-    let fails = |board: &Board, reason: String| CheckError::Fails {
-        position: board.to_notation(),
-        reason,
-    };
+    check_root(&root)?;
     // The loser's positions passed; the winner's are marked in `moves` (`VISITED`).
     let mut done = FxHashSet::<K>::default();
     let mut stack = vec![root];
@@ -131,6 +121,7 @@ fn check<K: Key>(
             let Some(given) = moves.get_mut(&key) else {
                 return Err(fails(&board, format!("no move is given for {winner}")));
             };
+            // A class is checked once, whichever of its members comes first.
             if *given & VISITED != 0 {
                 continue;
             }
@@ -139,26 +130,9 @@ fn check<K: Key>(
             if positions % REPORT_EVERY == 0 {
                 progress(Stage::Checking, positions, lines);
             }
-            // The move given for the class, played on this member of it.
-            let sq = square_of(&board, image, usize::from(*given & !VISITED));
-            let mut child = board;
-            child.play(sq);
-            if child.winner().is_none() {
-                stack.push(child);
-            }
+            stack.extend(play_given(&board, image, *given & !VISITED));
         } else if done.insert(key) {
-            for sq in Squares(board.legal_moves()) {
-                let mut child = board;
-                child.play(sq);
-                match child.winner() {
-                    Some(_) => {
-                        let c = board.coord(sq);
-                        let reason = format!("{} wins by {} {}", board.to_move(), c.row, c.col);
-                        return Err(fails(&board, reason));
-                    }
-                    None => stack.push(child),
-                }
-            }
+            push_replies(&board, &mut stack)?;
         }
     }
     progress(Stage::Checking, positions, lines);
@@ -167,6 +141,55 @@ fn check<K: Key>(
         winner,
         positions,
     })
+}
+
+/// Refuses a root there is nothing to prove about: a game already over, or a position no
+/// game reaches.
+fn check_root(root: &Board) -> Result<(), CheckError> {
+    if root.winner().is_some() {
+        return Err(CheckError::Impossible(format!(
+            "the root {} is already over: there is nothing to prove",
+            root.to_notation()
+        )));
+    }
+    could_arise(root).map_err(CheckError::Impossible)
+}
+
+/// The proof's failure at `board`.
+fn fails(board: &Board, reason: String) -> CheckError {
+    CheckError::Fails {
+        position: board.to_notation(),
+        reason,
+    }
+}
+
+/// The position the winner's move `given` (an index in the class's image `image`) leads
+/// to, `None` when it wins: only a game still going needs more of the proof.
+fn play_given(board: &Board, image: usize, given: u8) -> Option<Board> {
+    // The move given for the class, played on this member of it.
+    let sq = square_of(board, image, usize::from(given));
+    let mut child = *board;
+    child.play(sq);
+    child.winner().is_none().then_some(child)
+}
+
+/// Pushes the positions every move of the loser's leads to, or fails the proof at the
+/// first move that wins at once: the proof must answer every move, and a win leaves
+/// nothing to answer.
+fn push_replies(board: &Board, stack: &mut Vec<Board>) -> Result<(), CheckError> {
+    for sq in Squares(board.legal_moves()) {
+        let mut child = *board;
+        child.play(sq);
+        match child.winner() {
+            Some(_) => {
+                let c = board.coord(sq);
+                let reason = format!("{} wins by {} {}", board.to_move(), c.row, c.col);
+                return Err(fails(board, reason));
+            }
+            None => stack.push(child),
+        }
+    }
+    Ok(())
 }
 
 /// The flag of a move in the checker's map once its position is checked.
