@@ -13,7 +13,7 @@ pub fn line(text: impl Display) -> bool {
     write(format_args!("{text}\n"))
 }
 
-/// Writes `text` as it is (it ends its own lines): false when it could not, as [`line`].
+/// Writes `text` as it is (it ends its own lines): false when it could not, as [`line()`].
 pub fn text(text: impl Display) -> bool {
     write(format_args!("{text}"))
 }

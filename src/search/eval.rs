@@ -139,7 +139,7 @@ pub fn evaluate(board: &Board) -> i32 {
 
 /// The terms of [`evaluate`] that cost no chain walk (squares, threats, chains, critical
 /// squares, corners) from the side to move's view, with their weights: the prover's
-/// estimate of a new position ([`crate::solver::estimate`]), made for every child of every
+/// estimate of a new position (`solver::estimate`), made for every child of every
 /// position it expands, where the capture terms cost more time than they saved.
 pub fn quick_evaluate(board: &Board) -> i32 {
     let s = Sides::of(board);

@@ -9,9 +9,10 @@
 //! makes a node with many moves look far harder to refute than it is; measured
 //! (docs/solving.md), the weak numbers alone took the 4x4 start on one thread from 71
 //! million positions to 29 million (41 million with the later 2014 tuning of
-//! [`super::estimate`], which the seeded samples favour). The search always descends into the most proving child and comes back
-//! only when that child's numbers pass the thresholds its parent can afford, which keeps
-//! the memory to the table alone (no explicit tree).
+//! `solver::estimate`, which the seeded samples favour). The search always descends into
+//! the most proving child and comes back only when that child's numbers pass the
+//! thresholds its parent can afford, which keeps the memory to the table alone (no
+//! explicit tree).
 //!
 //! Jump61 has no cycles (every move adds a spot) and no draws, so plain df-pn is exact here.
 //! The table ([`super::table`]) never answers for another position, has a fixed size, and
@@ -187,7 +188,7 @@ impl Prover {
     }
 
     /// Positions expanded by every thread sharing the table, as last told (every
-    /// [`POLL_EVERY`] positions of each).
+    /// `POLL_EVERY` positions of each).
     pub fn searched(&self) -> u64 {
         self.shared.positions.load(Relaxed)
     }

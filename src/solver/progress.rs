@@ -55,7 +55,7 @@ fn first_moves_so_far(root: &Board, states: &[(usize, Option<bool>)]) -> String 
 }
 
 /// The value of `board` on `threads` threads sharing one table, as
-/// [`super::game_value_threads`], with its progress [`line`] handed to `show` (when given)
+/// [`super::game_value_threads`], with its progress `line` handed to `show` (when given)
 /// on the calling thread every [`super::dfpn::PROGRESS_EVERY`] positions of the first
 /// thread (about a second). `None` if the proof failed.
 pub fn game_value_showing(

@@ -210,7 +210,7 @@ pub struct Written {
 
 /// [`write_proof`], counting the proof's positions as it goes (one walk where
 /// [`proof_size`] then [`write_proof`] take two), on `threads` threads (see
-/// [`threads`]; with one, the same file on every run).
+/// `proof::threads`; with one, the same file on every run).
 pub fn write_proof_counted(
     prover: &mut Prover,
     root: &Board,

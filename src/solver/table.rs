@@ -10,7 +10,7 @@
 //! **Exactness.** A stored value never answers for another position. A position's exact key
 //! ([`super::key`]) is first packed into `bits` bits: nine states a square (white, or red or
 //! blue with one to four spots) in base 9, or on 4x4 the key's nibbles with white squares
-//! cleared (see [`super::packing`]), and the side to move. (White squares hold one
+//! cleared (see `solver::packing`), and the side to move. (White squares hold one
 //! spot under the 2014 rules and none under the 2013 rules; a table learns which from its
 //! first position and refuses to pack any other, so the packing is one-to-one on what it
 //! stores.) Then a bijection of the
@@ -556,8 +556,9 @@ impl Table {
         out
     }
 
-    /// Shows `f` every proven entry as [`Table::proven`] lists it, with no list: a
-    /// checkpoint of 190 million entries is written without 6 GB of them in memory.
+    /// Shows `f` every proven entry (its mixed key, whether the side to move wins, its
+    /// work), with no list: a checkpoint of 190 million entries is written without 6 GB of
+    /// them in memory.
     pub fn for_each_proven(&self, mut f: impl FnMut(u128, bool, u32)) {
         for (i, bucket) in self.buckets.iter().enumerate() {
             for (check, e) in bucket.read(entries) {
@@ -568,7 +569,7 @@ impl Table {
         }
     }
 
-    /// Records a proven entry by its mixed key (from [`Table::proven`] of a table of the
+    /// Records a proven entry by its mixed key (from [`Table::for_each_proven`] of a table of the
     /// same board size); false if the key is not one of this size's.
     pub fn restore(&self, mixed: u128, wins: bool, work: u32) -> bool {
         if !self.holds_key(mixed) {

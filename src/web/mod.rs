@@ -4,7 +4,7 @@
 //! It is another face of the command loop's games, beside `--display`: each page's game is
 //! the loop's own `Session` (or Jump Snatch's), driven by the lines the page sends
 //! ([`game`], [`snatch`]); the AI's searches of all games share one bounded pool of threads
-//! ([`pool`]); the games live on a few game threads ([`host`]), kept by id for a page that
+//! ([`pool`]); the games live on a few game threads (`host`), kept by id for a page that
 //! comes back ([`registry`]); everything a client can make the server use is bounded by
 //! [`limits::Limits`]. The messages are described in [`protocol`].
 

@@ -84,7 +84,7 @@ pub fn verify(text: &str) -> Result<Verified, CheckError> {
     verify_watched(text, &mut |_, _, _| {})
 }
 
-/// [`verify`], telling `progress` (stage, done, of) every [`REPORT_EVERY`] lines read or
+/// [`verify`], telling `progress` (stage, done, of) every `REPORT_EVERY` lines read or
 /// positions checked, and at the end of each stage: the 4x4 start's proof takes a quarter
 /// of a minute.
 pub fn verify_watched(
