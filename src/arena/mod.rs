@@ -170,45 +170,10 @@ impl Pairing {
 
 impl Plan {
     fn new(args: &MatchArgs) -> Result<Plan, ArenaError> {
-        let bad = |text: String| Err(ArenaError::BadArgument(text));
+        Plan::check_counts(args)?;
+        let move_limit = Plan::move_limit(args)?;
+        let sprt = Plan::sprt(args)?;
         let size = args.size as usize;
-        if !(MIN_SIZE..=MAX_SIZE).contains(&size) {
-            return bad(format!(
-                "bad size {size}: expected {MIN_SIZE} to {MAX_SIZE}"
-            ));
-        }
-        if !(1..=MAX_GAMES).contains(&args.games) {
-            return bad(format!(
-                "bad game count {}: expected 1 to {MAX_GAMES}",
-                args.games
-            ));
-        }
-        if args.opening_plies > MAX_OPENING_PLIES {
-            return bad(format!("at most {MAX_OPENING_PLIES} opening plies"));
-        }
-        if args.concurrency == 0 {
-            return bad("the concurrency must be at least 1".to_string());
-        }
-        if args.time.is_zero() {
-            return bad("the time per move must be more than 0".to_string());
-        }
-        let factor = args.timeout_factor;
-        let move_limit = (0.0..=MAX_TIMEOUT_FACTOR)
-            .contains(&factor)
-            .then(|| Duration::try_from_secs_f64(args.time.as_secs_f64() * factor).ok())
-            .flatten()
-            .and_then(|t| t.checked_add(TIMEOUT_SLACK));
-        let Some(move_limit) = move_limit else {
-            return bad(format!("bad timeout factor {factor}"));
-        };
-        let sprt = match args.sprt.as_deref() {
-            None => None,
-            Some(&[elo0, elo1]) => Some(
-                Sprt::new(elo0, elo1)
-                    .map_err(|e| ArenaError::BadArgument(format!("--sprt: {e}")))?,
-            ),
-            Some(_) => return bad("--sprt takes two numbers: ELO0 ELO1".to_string()),
-        };
         let games = (args.games + args.games % 2) as usize;
         Ok(Plan {
             engines: PerEngine {
@@ -231,6 +196,61 @@ impl Plan {
             concurrency: (args.concurrency as usize).min(games),
             verbose: args.verbose,
         })
+    }
+
+    /// Refuses a size, count or time out of range. Clap keeps them in range on the command
+    /// line; these checks are for `MatchArgs` built in code and handed to [`play`], which
+    /// would otherwise reach the board, the openings or the workers unchecked.
+    fn check_counts(args: &MatchArgs) -> Result<(), ArenaError> {
+        let bad = |text: String| Err(ArenaError::BadArgument(text));
+        let size = args.size as usize;
+        if !(MIN_SIZE..=MAX_SIZE).contains(&size) {
+            return bad(format!(
+                "bad size {size}: expected {MIN_SIZE} to {MAX_SIZE}"
+            ));
+        }
+        if !(1..=MAX_GAMES).contains(&args.games) {
+            return bad(format!(
+                "bad game count {}: expected 1 to {MAX_GAMES}",
+                args.games
+            ));
+        }
+        if args.opening_plies > MAX_OPENING_PLIES {
+            return bad(format!("at most {MAX_OPENING_PLIES} opening plies"));
+        }
+        if args.concurrency == 0 {
+            return bad("the concurrency must be at least 1".to_string());
+        }
+        if args.time.is_zero() {
+            return bad("the time per move must be more than 0".to_string());
+        }
+        Ok(())
+    }
+
+    /// The longest a move may take before its engine forfeits: the time per move times the
+    /// timeout factor, plus [`TIMEOUT_SLACK`]. An error if the factor is out of range or the
+    /// product does not fit a `Duration`.
+    fn move_limit(args: &MatchArgs) -> Result<Duration, ArenaError> {
+        let factor = args.timeout_factor;
+        (0.0..=MAX_TIMEOUT_FACTOR)
+            .contains(&factor)
+            .then(|| Duration::try_from_secs_f64(args.time.as_secs_f64() * factor).ok())
+            .flatten()
+            .and_then(|t| t.checked_add(TIMEOUT_SLACK))
+            .ok_or_else(|| ArenaError::BadArgument(format!("bad timeout factor {factor}")))
+    }
+
+    /// The SPRT of `--sprt ELO0 ELO1`, if asked for.
+    fn sprt(args: &MatchArgs) -> Result<Option<Sprt>, ArenaError> {
+        match args.sprt.as_deref() {
+            None => Ok(None),
+            Some(&[elo0, elo1]) => Sprt::new(elo0, elo1)
+                .map(Some)
+                .map_err(|e| ArenaError::BadArgument(format!("--sprt: {e}"))),
+            Some(_) => Err(ArenaError::BadArgument(
+                "--sprt takes two numbers: ELO0 ELO1".to_string(),
+            )),
+        }
     }
 
     /// Plays game `index` of the plan.

@@ -210,23 +210,9 @@ fn referee(
 ) -> Option<GameRecord> {
     let mut board = *spec.opening;
     let mut plies = 0;
-    let forfeit = |loser: Colour, kind: Forfeit, detail: &str, plies: u32| {
-        Some(GameRecord {
-            winner: loser.opponent(),
-            ending: Ending::Forfeit {
-                kind,
-                detail: detail.to_string(),
-            },
-            plies,
-        })
-    };
-    for colour in [Colour::Red, Colour::Blue] {
-        let engine = engines.get_mut(colour);
-        for line in setup_lines(&board, colour, spec.move_time) {
-            if engine.send(&line).is_err() {
-                return forfeit(colour, Forfeit::Crash, "exited during the setup", plies);
-            }
-        }
+    if let Err(colour) = send_setup(spec, engines) {
+        let detail = "exited during the setup";
+        return Some(GameRecord::forfeit(colour, Forfeit::Crash, detail, plies));
     }
     loop {
         if let Some(winner) = board.winner() {
@@ -243,22 +229,54 @@ fn referee(
         let deadline = Instant::now() + spec.move_limit;
         let sq = match await_move(engines.get_mut(mover), &board, deadline, spec.move_limit) {
             Ok(sq) => sq,
-            Err((kind, detail)) => return forfeit(mover, kind, &detail, plies),
+            Err((kind, detail)) => return Some(GameRecord::forfeit(mover, kind, &detail, plies)),
         };
         board.play(sq);
         plies += 1;
         if board.winner().is_some() {
             continue;
         }
-        // Lines the other engine printed while it was not to move are stale; a move in them
-        // would be out of turn. Its output ending means it crashed meanwhile.
-        let other = engines.get_mut(mover.opponent());
-        let c = board.coord(sq);
-        if !other.discard_pending() || other.send(&format!("{} {}", c.row, c.col)).is_err() {
+        let other = mover.opponent();
+        if !pass_on(engines.get_mut(other), &board, sq) {
             let detail = "exited while the other engine was moving";
-            return forfeit(mover.opponent(), Forfeit::Crash, detail, plies);
+            return Some(GameRecord::forfeit(other, Forfeit::Crash, detail, plies));
         }
     }
+}
+
+impl GameRecord {
+    /// The game `loser` lost by forfeit after `plies` moves.
+    fn forfeit(loser: Colour, kind: Forfeit, detail: &str, plies: u32) -> GameRecord {
+        GameRecord {
+            winner: loser.opponent(),
+            ending: Ending::Forfeit {
+                kind,
+                detail: detail.to_string(),
+            },
+            plies,
+        }
+    }
+}
+
+/// Sends each engine its setup lines, Red's engine first; a failed write is the colour
+/// whose engine exited, which forfeits.
+fn send_setup(spec: &GameSpec, engines: &mut ByColour<Engine>) -> Result<(), Colour> {
+    for colour in [Colour::Red, Colour::Blue] {
+        let engine = engines.get_mut(colour);
+        for line in setup_lines(spec.opening, colour, spec.move_time) {
+            engine.send(&line).map_err(|_| colour)?;
+        }
+    }
+    Ok(())
+}
+
+/// Types the move just played on `board`, at `sq`, to the `other` engine, the one now to
+/// move. Lines it printed while it was not to move are stale (a move in them would be out
+/// of turn), so they are dropped first. False if its output ended meanwhile or the write
+/// failed: it crashed.
+fn pass_on(other: &mut Engine, board: &Board, sq: usize) -> bool {
+    let c = board.coord(sq);
+    other.discard_pending() && other.send(&format!("{} {}", c.row, c.col)).is_ok()
 }
 
 /// Waits for the move of the side to move on `board` from its engine, skipping lines that

@@ -64,8 +64,21 @@ impl Geometry {
     }
 }
 
+/// The geometry of side `size`, one square at a time.
 const fn build(size: usize) -> Geometry {
-    let mut g = Geometry {
+    let mut g = empty(size);
+    let mut sq = 0;
+    while sq < size * size {
+        add_square(&mut g, sq);
+        sq += 1;
+    }
+    g
+}
+
+/// A geometry of side `size` with its whole-board facts (side, mask, words) and no square
+/// yet: every per-square table and every sum is zero until [`add_square`] fills it in.
+const fn empty(size: usize) -> Geometry {
+    Geometry {
         size: size as u8,
         all: if size * size == 128 {
             u128::MAX
@@ -86,50 +99,64 @@ const fn build(size: usize) -> Geometry {
         not_last_col: 0,
         corners: 0,
         edges: 0,
-    };
-    let mut sq = 0;
-    while sq < size * size {
-        let (row, col) = (sq / size, sq % size);
-        let mut count = 0;
-        // Order: up, left, right, down; any fixed order works.
-        let candidates: [(bool, usize); 4] = [
-            (row > 0, sq.wrapping_sub(size)),
-            (col > 0, sq.wrapping_sub(1)),
-            (col + 1 < size, sq + 1),
-            (row + 1 < size, sq + size),
-        ];
-        let mut i = 0;
-        while i < 4 {
-            if candidates[i].0 {
-                let n = candidates[i].1;
-                g.neighbours[sq][count] = n as u8;
-                g.neighbour_mask[sq] |= 1u128 << n;
-                count += 1;
-            }
-            i += 1;
-        }
-        g.capacity[sq] = count as u8;
-        match count {
-            2 => g.corners |= 1u128 << sq,
-            3 => g.edges |= 1u128 << sq,
-            _ => {}
-        }
-        if col > 0 {
-            g.not_first_col |= 1u128 << sq;
-        }
-        if col + 1 < size {
-            g.not_last_col |= 1u128 << sq;
-        }
-        g.stable_capacity += count as u16;
-        g.overfull_bias[sq / 16] |= (7 - count as u64) << (4 * (sq % 16));
-        g.topple[sq] = topple(&g.neighbours[sq], count);
-        sq += 1;
     }
-    g
 }
 
-/// The word addends of toppling a square with these `count` neighbours (in ascending order,
-/// as `build` lists them). The first word is pulled back so that all three words exist.
+/// Fills in square `sq` of `g`: its neighbours and capacity, its place among the corners,
+/// edges and columns, and its share of the sums and the spot-word tables.
+const fn add_square(g: &mut Geometry, sq: usize) {
+    let size = g.size as usize;
+    let col = sq % size;
+    let (neighbours, count, mask) = neighbours_of(size, sq);
+    g.neighbours[sq] = neighbours;
+    g.neighbour_mask[sq] = mask;
+    g.capacity[sq] = count as u8;
+    match count {
+        2 => g.corners |= 1u128 << sq,
+        3 => g.edges |= 1u128 << sq,
+        _ => {}
+    }
+    if col > 0 {
+        g.not_first_col |= 1u128 << sq;
+    }
+    if col + 1 < size {
+        g.not_last_col |= 1u128 << sq;
+    }
+    g.stable_capacity += count as u16;
+    g.overfull_bias[sq / 16] |= (7 - count as u64) << (4 * (sq % 16));
+    g.topple[sq] = topple(&neighbours, count);
+}
+
+/// The neighbours of square `sq` on a board of side `size`, in ascending order (the unused
+/// entries 0), with their count and their mask.
+const fn neighbours_of(size: usize, sq: usize) -> ([u8; 4], usize, u128) {
+    let (row, col) = (sq / size, sq % size);
+    let mut neighbours = [0; 4];
+    let mut mask = 0;
+    let mut count = 0;
+    // Order: up, left, right, down; any fixed order works.
+    let candidates: [(bool, usize); 4] = [
+        (row > 0, sq.wrapping_sub(size)),
+        (col > 0, sq.wrapping_sub(1)),
+        (col + 1 < size, sq + 1),
+        (row + 1 < size, sq + size),
+    ];
+    let mut i = 0;
+    while i < 4 {
+        if candidates[i].0 {
+            let n = candidates[i].1;
+            neighbours[count] = n as u8;
+            mask |= 1u128 << n;
+            count += 1;
+        }
+        i += 1;
+    }
+    (neighbours, count, mask)
+}
+
+/// The word addends of toppling a square with these `count` neighbours (in ascending
+/// order, as `neighbours_of` lists them). The first word is pulled back so that all three
+/// words exist.
 const fn topple(neighbours: &[u8; 4], count: usize) -> Topple {
     let lowest = neighbours[0] as usize / 16;
     let word = if lowest > SPOT_WORDS - 3 {

@@ -72,53 +72,10 @@ impl Board {
         if !(MIN_SIZE..=MAX_SIZE).contains(&size) {
             return Err(NotationError::Size(size));
         }
-        let capacity = &geometry(size as u8).capacity;
         let mut board = Board::with_rules(size, rules);
         let mut overfull = None;
-        let (white_digit, white) = match rules {
-            Rules::V2013 => ('-', "--"),
-            Rules::V2014 => ('1', "1-"),
-        };
         for (r, row) in rows.iter().enumerate() {
-            let chars: Vec<char> = row.chars().collect();
-            if chars.len() != 2 * size {
-                return Err(NotationError::RowLength {
-                    row: r + 1,
-                    found: chars.len().div_ceil(2),
-                    expected: size,
-                });
-            }
-            for (c, pair) in chars.chunks(2).enumerate() {
-                let sq = r * size + c;
-                let bad = || NotationError::Token {
-                    row: r + 1,
-                    col: c + 1,
-                    token: pair.iter().collect(),
-                    white,
-                };
-                if pair[1] == '-' {
-                    if pair[0] != white_digit {
-                        return Err(bad());
-                    }
-                    board.set_square(sq, 0, None);
-                    continue;
-                }
-                let spots = pair[0].to_digit(10).ok_or_else(bad)? as u8;
-                let owner = match pair[1] {
-                    'r' | 'R' if spots >= 1 => Some(Colour::Red),
-                    'b' | 'B' if spots >= 1 => Some(Colour::Blue),
-                    _ => return Err(bad()),
-                };
-                if spots > capacity[sq] && overfull.is_none() {
-                    overfull = Some(NotationError::Overfull {
-                        row: r + 1,
-                        col: c + 1,
-                        spots,
-                        capacity: capacity[sq],
-                    });
-                }
-                board.set_square(sq, spots, owner);
-            }
+            board.read_row(r, row, &mut overfull)?;
         }
         // A winning move stops its chain reaction at once and may leave squares overfull,
         // so a won board (one colour everywhere) may hold them; no board in play may.
@@ -127,6 +84,76 @@ impl Board {
             _ => Ok(board),
         }
     }
+
+    /// Sets the squares of row `r` (from 0) from its text. A malformed row or square is an
+    /// error at once; the first overfull square is only noted in `overfull`, since a won
+    /// board may hold one and whether the board is won is known once every row is read.
+    fn read_row(
+        &mut self,
+        r: usize,
+        row: &str,
+        overfull: &mut Option<NotationError>,
+    ) -> Result<(), NotationError> {
+        let size = self.size();
+        let capacity = &geometry(size as u8).capacity;
+        let chars: Vec<char> = row.chars().collect();
+        if chars.len() != 2 * size {
+            return Err(NotationError::RowLength {
+                row: r + 1,
+                found: chars.len().div_ceil(2),
+                expected: size,
+            });
+        }
+        for (c, pair) in chars.chunks(2).enumerate() {
+            let sq = r * size + c;
+            let (spots, owner) = read_square(pair, self.rules(), r, c)?;
+            if spots > capacity[sq] && overfull.is_none() {
+                *overfull = Some(NotationError::Overfull {
+                    row: r + 1,
+                    col: c + 1,
+                    spots,
+                    capacity: capacity[sq],
+                });
+            }
+            self.set_square(sq, spots, owner);
+        }
+        Ok(())
+    }
+}
+
+/// The spots and owner of one square's two characters, at row `r` and column `c` (from 0):
+/// `(0, None)` for a white square (`1-`, or `--` under the 2013 rules), else 1 to 9 spots
+/// and their colour.
+fn read_square(
+    pair: &[char],
+    rules: Rules,
+    r: usize,
+    c: usize,
+) -> Result<(u8, Option<Colour>), NotationError> {
+    let (white_digit, white) = match rules {
+        Rules::V2013 => ('-', "--"),
+        Rules::V2014 => ('1', "1-"),
+    };
+    let bad = || NotationError::Token {
+        row: r + 1,
+        col: c + 1,
+        token: pair.iter().collect(),
+        white,
+    };
+    if pair[1] == '-' {
+        return if pair[0] == white_digit {
+            Ok((0, None))
+        } else {
+            Err(bad())
+        };
+    }
+    let spots = pair[0].to_digit(10).ok_or_else(bad)? as u8;
+    let owner = match pair[1] {
+        'r' | 'R' if spots >= 1 => Colour::Red,
+        'b' | 'B' if spots >= 1 => Colour::Blue,
+        _ => return Err(bad()),
+    };
+    Ok((spots, Some(owner)))
 }
 
 #[cfg(test)]

@@ -2,7 +2,7 @@
 //! puzzles made from them.
 
 use super::args::{MAX_MEMORY_MB, RulesArg, seconds, seed, tool_board, with_threads};
-use crate::board::{MAX_SIZE, MIN_SIZE};
+use crate::board::{Board, MAX_SIZE, MIN_SIZE};
 use crate::protocol::{MAX_SOLVE, MAX_SOLVE_POSITIONS};
 use crate::search::solve::{DEFAULT_POSITION_LIMIT, SolveProgress, solve_until};
 use crate::solver::{self, collection::Settings, dfpn::Limits};
@@ -90,37 +90,49 @@ impl SolveArgs {
             Ok(board) => board,
             Err(status) => return status,
         };
-        let Some(depth) = self.depth else {
-            // A proof is of a game's position: the checker refuses one no game reaches.
-            if let (Some(_), Err(e)) = (&self.proof, solver::arise::could_arise(&board)) {
-                eprintln!("error: {e}");
-                return 2;
-            }
-            let limits = Limits {
-                deadline: Some(Instant::now() + settings.time),
-                positions: settings.positions,
-                memory: settings.memory,
-            };
-            let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-            let default = if self.positions.is_some() { 1 } else { cores };
-            let threads = self.threads.map_or(default, |t| t as usize);
-            let files = solver::run::Files {
-                proof: self.proof.as_deref(),
-                checkpoint: self.checkpoint.as_deref(),
-            };
-            return solver::run::value(&board, limits, threads, files);
+        match self.depth {
+            None => self.game_value(&board, &settings),
+            Some(depth) => self.within_depth(&board, depth, &settings),
+        }
+    }
+
+    /// `solve` without `--depth`: the game's value by the df-pn prover, with its proof and
+    /// checkpoint files if asked for; returns the exit code.
+    fn game_value(&self, board: &Board, settings: &Settings) -> i32 {
+        // A proof is of a game's position: the checker refuses one no game reaches.
+        if let (Some(_), Err(e)) = (&self.proof, solver::arise::could_arise(board)) {
+            eprintln!("error: {e}");
+            return 2;
+        }
+        let limits = Limits {
+            deadline: Some(Instant::now() + settings.time),
+            positions: settings.positions,
+            memory: settings.memory,
         };
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let default = if self.positions.is_some() { 1 } else { cores };
+        let threads = self.threads.map_or(default, |t| t as usize);
+        let files = solver::run::Files {
+            proof: self.proof.as_deref(),
+            checkpoint: self.checkpoint.as_deref(),
+        };
+        solver::run::value(board, limits, threads, files)
+    }
+
+    /// `solve --depth K`: whether the side to move wins within `depth` of its moves, printed
+    /// on standard output; returns the exit code, 0.
+    fn within_depth(&self, board: &Board, depth: u32, settings: &Settings) -> i32 {
         let mut progress = |p: &SolveProgress| {
             if self.verbose {
                 eprintln!("{p}");
             }
         };
         let answer = if board.winner().is_some() {
-            crate::search::solve::already_over(&board)
+            crate::search::solve::already_over(board)
         } else {
             let deadline = Some(Instant::now() + settings.time);
-            let solution = solve_until(&board, depth, settings.positions, deadline, &mut progress);
-            crate::search::solve::answer(&board, &solution)
+            let solution = solve_until(board, depth, settings.positions, deadline, &mut progress);
+            crate::search::solve::answer(board, &solution)
         };
         // A closed stdout is no reason to panic; the answer is simply not seen.
         let _ = writeln!(std::io::stdout(), "{answer}");

@@ -251,20 +251,9 @@ impl<'a> Session<'a> {
                 owner,
             } => self.game.set_square(row, col, spots, owner)?,
             Command::MoveNumber(n) => self.game.set_move_number(n),
-            Command::Dump => {
-                for line in view::dump(self.dialect(), self.board()) {
-                    self.say(&line);
-                }
-            }
+            Command::Dump => self.dump(),
             Command::Seed(seed) => self.game.configure(|c| c.seed = seed),
-            Command::Help => {
-                for line in help_text(self.dialect()).lines() {
-                    self.say(line);
-                }
-                if self.interrupt.is_some() {
-                    self.say(CTRL_C_HELP);
-                }
-            }
+            Command::Help => self.help(),
             Command::Move { row, col } => {
                 self.game.play_manual(row, col)?;
                 self.after_move();
@@ -279,10 +268,7 @@ impl<'a> Session<'a> {
                 self.say_win();
             }
             Command::ShowBoard => self.show_board(),
-            Command::Position(None) => {
-                let line = self.board().to_notation();
-                self.say(&line);
-            }
+            Command::Position(None) => self.show_position(),
             Command::Position(Some(board)) => self.game.set_position(board),
             Command::Solve { moves, positions } => self.solve(moves, positions),
             Command::SolveValue => self.solve_value(),
@@ -297,6 +283,29 @@ impl<'a> Session<'a> {
         }
         self.play_ai()?;
         Ok(Flow::Continue)
+    }
+
+    /// `dump`: the position in the dialect's dump format.
+    fn dump(&mut self) {
+        for line in view::dump(self.dialect(), self.board()) {
+            self.say(&line);
+        }
+    }
+
+    /// `help`: the dialect's command list, and how Ctrl-C works when it is caught here.
+    fn help(&mut self) {
+        for line in help_text(self.dialect()).lines() {
+            self.say(line);
+        }
+        if self.interrupt.is_some() {
+            self.say(CTRL_C_HELP);
+        }
+    }
+
+    /// `position` without an argument: the position in board notation, on one line.
+    fn show_position(&mut self) {
+        let line = self.board().to_notation();
+        self.say(&line);
     }
 
     /// The settings commands: the engine's limits and size, and `verbose`; each is

@@ -233,49 +233,64 @@ impl Engine {
             return None;
         }
         let start = Instant::now();
-        let mut limits = self.limits(board);
-        if self.proves_beside_search(board, &limits) {
-            let best = self.prove_beside_search(board, limits, start, progress);
-            if let Some(clock) = &mut self.clock {
-                clock.charge(board.to_move(), start.elapsed());
-            }
-            return Some(best);
-        }
-        let proven = self.proven_move(board, &mut limits, start);
-        let (depth, evaluation, ordering) = match self.config.level {
-            1 => (0, Evaluation::Full, false),
-            2 => (2, Evaluation::Full, true),
-            3 => (4, Evaluation::SquareCount, false),
-            4 => (4, Evaluation::Full, true),
-            _ => (limits.max_depth, Evaluation::Full, true),
-        };
-        let best = if depth == 0 {
-            self.greedy_move(board)
+        let limits = self.limits(board);
+        let best = if self.proves_beside_search(board, &limits) {
+            self.prove_beside_search(board, limits, start, progress)
         } else {
-            // With a proven win in hand, the search only looks for a quicker forced win,
-            // which the duties' depth finds: a won endgame is played at once, not after
-            // the whole move's time.
-            let depth = if proven.is_some() {
-                depth.min(DUTY_DEPTH)
-            } else {
-                depth
-            };
-            let limits = Limits {
-                max_depth: depth.min(limits.max_depth),
-                ..limits
-            };
-            let found = self.search(board, limits, evaluation, ordering, progress);
-            // The search's forced win is as proven as the prover's, and quicker (the duties
-            // ask for a win within four moves); any other choice yields to the proof.
-            match proven {
-                Some(sq) if found.score.win_plies().is_none() => sq,
-                _ => found.best_move,
-            }
+            self.prove_then_search(board, limits, start, progress)
         };
         if let Some(clock) = &mut self.clock {
             clock.charge(board.to_move(), start.elapsed());
         }
         Some(best)
+    }
+
+    /// The proof step before the search (see `proven_move`), then the level's search in what
+    /// is left of `limits`, or at level 1 the greedy move.
+    fn prove_then_search(
+        &mut self,
+        board: &Board,
+        mut limits: Limits,
+        start: Instant,
+        progress: &mut dyn FnMut(&Progress),
+    ) -> usize {
+        let proven = self.proven_move(board, &mut limits, start);
+        let (depth, evaluation, ordering) = self.level_search(limits.max_depth);
+        if depth == 0 {
+            return self.greedy_move(board);
+        }
+        // With a proven win in hand, the search only looks for a quicker forced win, which
+        // the duties' depth finds: a won endgame is played at once, not after the whole
+        // move's time.
+        let depth = if proven.is_some() {
+            depth.min(DUTY_DEPTH)
+        } else {
+            depth
+        };
+        let limits = Limits {
+            max_depth: depth.min(limits.max_depth),
+            ..limits
+        };
+        let found = self.search(board, limits, evaluation, ordering, progress);
+        // The search's forced win is as proven as the prover's, and quicker (the duties ask
+        // for a win within four moves); any other choice yields to the proof.
+        match proven {
+            Some(sq) if found.score.win_plies().is_none() => sq,
+            _ => found.best_move,
+        }
+    }
+
+    /// The search the level asks for: its depth (0: the greedy move, at level 1; the
+    /// limits' `max_depth` for the full engine), its evaluation, and whether it orders its
+    /// moves (by the table, killers and history).
+    fn level_search(&self, max_depth: u32) -> (u32, Evaluation, bool) {
+        match self.config.level {
+            1 => (0, Evaluation::Full, false),
+            2 => (2, Evaluation::Full, true),
+            3 => (4, Evaluation::SquareCount, false),
+            4 => (4, Evaluation::Full, true),
+            _ => (max_depth, Evaluation::Full, true),
+        }
     }
 
     /// Whether the proof step runs beside the search rather than before it: the full

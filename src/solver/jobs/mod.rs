@@ -135,17 +135,18 @@ pub fn read_split(text: &str) -> Result<Tree, (usize, String)> {
         .map(|(i, l)| (i + 1, l.trim()))
         .filter(|(_, l)| !l.is_empty() && !l.starts_with('#'))
         .collect();
-    let field = |k: usize, name: &str| -> Result<(usize, &str), (usize, String)> {
-        let last = text.lines().count();
-        let &(n, line) = lines.get(k).ok_or((
-            last,
-            format!("the file ends before its `{name}` line: it is truncated"),
-        ))?;
-        line.strip_prefix(name)
-            .and_then(|v| v.strip_prefix(' '))
-            .map(|v| (n, v.trim()))
-            .ok_or((n, format!("expected `{name} ...`")))
-    };
+    let (root, plies) = read_split_header(text, &lines)?;
+    let tree =
+        Tree::build(&root, plies).ok_or((lines[1].0, "the board is too large".to_string()))?;
+    check_split_lines(text, &lines, &tree)?;
+    Ok(tree)
+}
+
+/// The root and plies of `split.txt`, from the first four of its `lines` (numbered, without
+/// comments and blank lines): `rules`, `root`, `to-move` and `plies`. The turn is the
+/// spots' under the 2014 rules; under the 2013 rules the line sets it.
+fn read_split_header(text: &str, lines: &[(usize, &str)]) -> Result<(Board, u32), (usize, String)> {
+    let field = |k: usize, name: &str| split_field(text, lines, k, name);
     let (n, rules) = field(0, "rules")?;
     let rules: Rules = rules.parse().map_err(|e| (n, e))?;
     let (n, root) = field(1, "root")?;
@@ -164,9 +165,37 @@ pub fn read_split(text: &str) -> Result<Tree, (usize, String)> {
         .ok()
         .filter(|p| (1..=MAX_PLIES).contains(p))
         .ok_or((n, format!("expected `plies K`, K from 1 to {MAX_PLIES}")))?;
-    let tree =
-        Tree::build(&root, plies).ok_or((lines[1].0, "the board is too large".to_string()))?;
-    let want = split_lines(&tree);
+    Ok((root, plies))
+}
+
+/// Line `k` of `lines`, which must read `name VALUE`: its number in `text` and the value.
+/// A missing line is a truncated file, reported at the file's last line.
+fn split_field<'t>(
+    text: &str,
+    lines: &[(usize, &'t str)],
+    k: usize,
+    name: &str,
+) -> Result<(usize, &'t str), (usize, String)> {
+    let last = text.lines().count();
+    let &(n, line) = lines.get(k).ok_or((
+        last,
+        format!("the file ends before its `{name}` line: it is truncated"),
+    ))?;
+    line.strip_prefix(name)
+        .and_then(|v| v.strip_prefix(' '))
+        .map(|v| (n, v.trim()))
+        .ok_or((n, format!("expected `{name} ...`")))
+}
+
+/// Checks that `lines` are exactly the lines of `tree`'s split, header included, and no
+/// more; the error is at the first line that differs, or at the file's last line if it
+/// stops short.
+fn check_split_lines(
+    text: &str,
+    lines: &[(usize, &str)],
+    tree: &Tree,
+) -> Result<(), (usize, String)> {
+    let want = split_lines(tree);
     for (k, expected) in want.iter().enumerate() {
         let Some(&(n, line)) = lines.get(k) else {
             let last = text.lines().count();
@@ -182,7 +211,7 @@ pub fn read_split(text: &str) -> Result<Tree, (usize, String)> {
     if let Some(&(n, _)) = lines.get(want.len()) {
         return Err((n, "text after the `end` line".into()));
     }
-    Ok(tree)
+    Ok(())
 }
 
 /// The most plies a split may take: enough for every use, few enough that the tree fits.

@@ -78,38 +78,16 @@ pub fn write_lines_threads(
     let seen = Seen::new(&prover.table);
     let out = Mutex::new(out);
     let mut sink = Sink::new(&out);
-    // The top of the proof, breadth-first, until there is enough below it to share.
-    let mut top = VecDeque::from([*root]);
-    while top.len() < threads * SHARE_PER_THREAD {
-        let Some(board) = top.pop_front() else { break };
-        if !walked_name(prover, &board).is_some_and(|n| seen.insert(n)) {
-            continue;
-        }
-        let visit = &mut |b: &Board, sq| sink.visit(b, sq);
-        if !step(prover, &board, winner, visit, &mut |b| top.push_back(b)) {
-            return Err(incomplete());
-        }
-    }
-    let shared = Mutex::new(Vec::from(top));
+    let top = walk_top(
+        prover,
+        root,
+        winner,
+        &seen,
+        &mut sink,
+        threads * SHARE_PER_THREAD,
+    )?;
     prover.table.set_shared_writers(true);
-    let results: Vec<(Written, bool, Option<io::Error>)> = std::thread::scope(|scope| {
-        let helpers: Vec<_> = (1..threads)
-            .map(|thread| {
-                let mut helper = Prover::sharing(
-                    crate::solver::key::Symmetries::new(root.size()).expect("a keyed size"),
-                    Arc::clone(&prover.table),
-                    Arc::clone(&prover.shared),
-                    thread,
-                    prover.limits(),
-                );
-                let (seen, out, shared) = (&seen, &out, &shared);
-                scope.spawn(move || walk_shared(&mut helper, winner, seen, Sink::new(out), shared))
-            })
-            .collect();
-        let mut all = vec![walk_shared(prover, winner, &seen, sink, &shared)];
-        all.extend(helpers.into_iter().filter_map(|h| h.join().ok()));
-        all
-    });
+    let results = walk_rest(prover, root, winner, &seen, sink, top, threads);
     prover.table.set_shared_writers(false);
     let mut written = Written::default();
     for (w, complete, error) in results {
@@ -123,6 +101,66 @@ pub fn write_lines_threads(
         written.positions += w.positions;
     }
     Ok(written)
+}
+
+/// Walks the top of the proof breadth-first on this thread, writing its lines to `sink`,
+/// until `enough` positions wait below it to be shared; returns them. An error if the
+/// table does not hold a step of the proof.
+fn walk_top(
+    prover: &mut Prover,
+    root: &Board,
+    winner: Colour,
+    seen: &Seen,
+    sink: &mut Sink,
+    enough: usize,
+) -> io::Result<VecDeque<Board>> {
+    let mut top = VecDeque::from([*root]);
+    while top.len() < enough {
+        let Some(board) = top.pop_front() else { break };
+        if !walked_name(prover, &board).is_some_and(|n| seen.insert(n)) {
+            continue;
+        }
+        let visit = &mut |b: &Board, sq| sink.visit(b, sq);
+        if !step(prover, &board, winner, visit, &mut |b| top.push_back(b)) {
+            return Err(incomplete());
+        }
+    }
+    Ok(top)
+}
+
+/// Walks the proof below the positions of `top` on `threads` threads: this one with
+/// `prover` and `sink`, each other with a prover sharing `prover`'s table and a sink of its
+/// own on the same output. Returns each thread's count, whether its walk was complete and
+/// its write error, this thread's first.
+fn walk_rest(
+    prover: &mut Prover,
+    root: &Board,
+    winner: Colour,
+    seen: &Seen,
+    sink: Sink,
+    top: VecDeque<Board>,
+    threads: usize,
+) -> Vec<(Written, bool, Option<io::Error>)> {
+    let shared = Mutex::new(Vec::from(top));
+    let out = sink.out;
+    std::thread::scope(|scope| {
+        let helpers: Vec<_> = (1..threads)
+            .map(|thread| {
+                let mut helper = Prover::sharing(
+                    crate::solver::key::Symmetries::new(root.size()).expect("a keyed size"),
+                    Arc::clone(&prover.table),
+                    Arc::clone(&prover.shared),
+                    thread,
+                    prover.limits(),
+                );
+                let shared = &shared;
+                scope.spawn(move || walk_shared(&mut helper, winner, seen, Sink::new(out), shared))
+            })
+            .collect();
+        let mut all = vec![walk_shared(prover, winner, seen, sink, &shared)];
+        all.extend(helpers.into_iter().filter_map(|h| h.join().ok()));
+        all
+    })
 }
 
 /// One thread's walk: positions taken from `shared` one at a time, each walked depth-first.
