@@ -40,7 +40,14 @@ pub fn run(options: Options, position: Option<&str>, save: Option<&Path>) -> i32
         }
     };
     let (mut out, mut err) = (io::sink(), io::sink());
+    let wanted = options.engine.hash_mb;
     let mut app = App::new(Session::new(options, &mut out, &mut err));
+    // The session keeps its default table when `--hash` is more than the machine gives;
+    // its error line goes nowhere here, so the screen's message line says it.
+    let kept = app.session.engine_config().hash_mb;
+    if kept != wanted {
+        app.message = format!("no room for a {wanted} MiB hash table: it stays at {kept} MiB");
+    }
     if let Some(board) = start {
         app.command(Command::Position(Some(board)));
     }
