@@ -177,5 +177,30 @@ fn tools_with_closed_output_end_quietly() {
     let written = std::fs::read_to_string(proof).expect("the proof is written");
     assert!(written.lines().count() > 1, "{written}");
     assert!(split.join("jobs.txt").exists());
+    // Both streams closed, as `2>&1 | head -0` leaves them: what goes to standard error
+    // (split's summary, puzzles' shortfall, a refused argument) is lost quietly too.
+    let split_again = dir.join("split-again");
+    let (again, missing) = (split_again.to_str().unwrap(), dir.join("missing.txt"));
+    let tools: [(&[&str], i32); 3] = [
+        (&["split", "--size", "3", "--plies", "1", "--dir", again], 0),
+        (&["puzzles", "--size", "2", "--moves", "8"], 1),
+        (&["verify-proof", missing.to_str().unwrap()], 2),
+    ];
+    for (args, status) in tools {
+        let mut child = jump61(args);
+        drop(child.stdin.take());
+        drop(child.stdout.take());
+        drop(child.stderr.take());
+        let (start, limit) = (Instant::now(), Duration::from_secs(60));
+        let code = loop {
+            if let Some(done) = child.try_wait().expect("wait") {
+                break done.code();
+            }
+            assert!(start.elapsed() < limit, "{args:?} still running");
+            std::thread::sleep(Duration::from_millis(10));
+        };
+        assert_eq!(code, Some(status), "{args:?}");
+    }
+    assert!(split_again.join("jobs.txt").exists());
     std::fs::remove_dir_all(&dir).ok();
 }

@@ -136,7 +136,7 @@ impl Engine {
     /// has closed it (it exited) or after [`Engine::request_quit`].
     pub fn send(&mut self, line: &str) -> io::Result<()> {
         if let Some(prefix) = &self.trace {
-            eprintln!("{prefix} > {line}");
+            crate::output::error_line(format_args!("{prefix} > {line}"));
         }
         let stdin = self
             .stdin
@@ -237,7 +237,7 @@ fn read_lines(stdout: ChildStdout, sender: Sender<Event>, trace: Option<String>)
                 let text = String::from_utf8_lossy(&bytes);
                 let line = text.trim_end_matches(['\n', '\r']).to_string();
                 if let Some(prefix) = &trace {
-                    eprintln!("{prefix} < {line}");
+                    crate::output::error_line(format_args!("{prefix} < {line}"));
                 }
                 if sender.send(Event::Line(line)).is_err() {
                     return;
@@ -246,7 +246,7 @@ fn read_lines(stdout: ChildStdout, sender: Sender<Event>, trace: Option<String>)
         }
     }
     if let Some(prefix) = &trace {
-        eprintln!("{prefix} < (end of output)");
+        crate::output::error_line(format_args!("{prefix} < (end of output)"));
     }
     // The engine may be gone already; then nobody needs to hear of the end.
     let _ = sender.send(Event::Eof);

@@ -458,7 +458,10 @@ impl MatchOutcome {
             Ok(None) => self.discarded += 1,
             Ok(Some(record)) => {
                 self.tally.add(Pairing::of(index).engine1, &record);
-                eprintln!("{}", plan.progress(index, &record, &self.tally));
+                crate::output::error_line(format_args!(
+                    "{}",
+                    plan.progress(index, &record, &self.tally)
+                ));
                 self.judge(plan, stop);
             }
         }
@@ -491,11 +494,11 @@ pub fn play(args: &MatchArgs) -> Result<MatchOutcome, ArenaError> {
 /// [`play`] that stops (the games under way not counted) once `interrupted` is set.
 pub fn play_until(args: &MatchArgs, interrupted: &AtomicBool) -> Result<MatchOutcome, ArenaError> {
     let plan = Plan::new(args)?;
-    eprintln!(
+    crate::output::error_line(format_args!(
         "match: engine1 `{}` vs engine2 `{}`",
         plan.engines.engine1, plan.engines.engine2
-    );
-    eprintln!(
+    ));
+    crate::output::error_line(format_args!(
         "{} games on {n}x{n} from {} openings of {} plies (seed {}); {} s per move, \
          forfeit after {:.2} s",
         plan.games,
@@ -505,7 +508,7 @@ pub fn play_until(args: &MatchArgs, interrupted: &AtomicBool) -> Result<MatchOut
         plan.move_time.as_secs_f64(),
         plan.move_limit.as_secs_f64(),
         n = plan.size,
-    );
+    ));
     Ok(play_match(&plan, interrupted))
 }
 
@@ -518,16 +521,16 @@ pub fn run(args: &MatchArgs) -> i32 {
     let outcome = match play_until(args, &interrupted) {
         Ok(outcome) => outcome,
         Err(e) => {
-            eprintln!("error: {e}");
+            crate::output::error_line(format_args!("error: {e}"));
             return 2;
         }
     };
     if outcome.tally.games() > 0 || outcome.error.is_none() {
-        crate::stdout::text(outcome.report());
+        crate::output::text(outcome.report());
     }
     match outcome.error {
         Some(e) => {
-            eprintln!("error: {e}");
+            crate::output::error_line(format_args!("error: {e}"));
             2
         }
         None if outcome.interrupted => 130,

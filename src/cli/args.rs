@@ -37,7 +37,7 @@ pub fn tool_board(
     move_number: Option<u64>,
 ) -> Result<Board, i32> {
     tool_position(size, position, rules, move_number).map_err(|e| {
-        eprintln!("error: {e}");
+        crate::output::error_line(format_args!("error: {e}"));
         2
     })
 }

@@ -3,8 +3,8 @@
 
 use super::args::RulesArg;
 use crate::board::Rules;
+use crate::output;
 use crate::search::bench;
-use crate::stdout;
 use clap::Args;
 use std::time::Instant;
 
@@ -35,7 +35,7 @@ fn run_bench(depth: u32, threads: usize, rules: Rules) -> i32 {
     let lines = bench::run_with_rules(depth, threads, rules);
     for (i, line) in lines.iter().enumerate() {
         let size = line.position.split('/').count();
-        stdout::line(format_args!(
+        output::line(format_args!(
             "position {:2} ({size}x{size}): {:>10} nodes {:>8.1} ms",
             i + 1,
             line.nodes,
@@ -44,10 +44,10 @@ fn run_bench(depth: u32, threads: usize, rules: Rules) -> i32 {
     }
     let nodes = bench::signature(&lines);
     let secs = start.elapsed().as_secs_f64();
-    stdout::line(format_args!(
+    output::line(format_args!(
         "depth {depth}, {threads} thread(s): {secs:.3} s"
     ));
-    stdout::line(format_args!(
+    output::line(format_args!(
         "{nodes} nodes, {:.0} nps",
         nodes as f64 / secs.max(1e-9)
     ));

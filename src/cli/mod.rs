@@ -133,7 +133,7 @@ pub enum Tool {
 /// Runs the program; returns the process exit code.
 pub fn run(mut cli: Cli) -> i32 {
     if let Err(e) = cli.validate() {
-        eprintln!("error: {e}");
+        crate::output::error_line(format_args!("error: {e}"));
         return 2;
     }
     let Some(tool) = cli.command.take() else {

@@ -3,8 +3,8 @@
 
 use super::args::{RulesArg, tool_board, with_threads};
 use crate::board::{Board, MAX_SIZE, MIN_SIZE};
+use crate::output;
 use crate::perft;
-use crate::stdout;
 use clap::Args;
 use std::time::Instant;
 
@@ -58,14 +58,14 @@ fn run_perft(board: &Board, depth: u32, divide: bool) -> i32 {
         let secs = start.elapsed().as_secs_f64();
         let nps = count as f64 / secs.max(1e-9);
         // A reader that left (`| head -1`) wants no deeper counts.
-        if !stdout::line(format_args!("{d} {count} {secs:.3}s {nps:.0} nps")) {
+        if !output::line(format_args!("{d} {count} {secs:.3}s {nps:.0} nps")) {
             return 0;
         }
     }
     if divide {
         for (sq, count) in perft::divide(&board, depth) {
             let c = board.coord(sq);
-            if !stdout::line(format_args!("{}:{} {count}", c.row, c.col)) {
+            if !output::line(format_args!("{}:{} {count}", c.row, c.col)) {
                 break;
             }
         }

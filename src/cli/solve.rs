@@ -78,7 +78,9 @@ impl SolveArgs {
             return with_threads(self.threads, || solver::run::file(path, &settings));
         }
         if self.position.is_none() && self.size.is_none() {
-            eprintln!("error: solve needs --position, --size or --file");
+            crate::output::error_line(format_args!(
+                "error: solve needs --position, --size or --file"
+            ));
             return 2;
         }
         let board = match tool_board(
@@ -101,7 +103,7 @@ impl SolveArgs {
     fn game_value(&self, board: &Board, settings: &Settings) -> i32 {
         // A proof is of a game's position: the checker refuses one no game reaches.
         if let (Some(_), Err(e)) = (&self.proof, solver::arise::could_arise(board)) {
-            eprintln!("error: {e}");
+            crate::output::error_line(format_args!("error: {e}"));
             return 2;
         }
         let limits = Limits {
@@ -124,7 +126,7 @@ impl SolveArgs {
     fn within_depth(&self, board: &Board, depth: u32, settings: &Settings) -> i32 {
         let mut progress = |p: &SolveProgress| {
             if self.verbose {
-                eprintln!("{p}");
+                crate::output::error_line(format_args!("{p}"));
             }
         };
         let answer = if board.winner().is_some() {

@@ -29,13 +29,15 @@ const POLL: Duration = Duration::from_millis(30);
 /// the starting position's notation; `save` receives the game as commands on the way out.
 pub fn run(options: Options, position: Option<&str>, save: Option<&Path>) -> i32 {
     if !io::stdout().is_terminal() {
-        eprintln!("error: --display draws on a terminal, and standard output is not one");
+        crate::output::error_line(format_args!(
+            "error: --display draws on a terminal, and standard output is not one"
+        ));
         return 2;
     }
     let start = match position.map(str::parse::<Board>).transpose() {
         Ok(start) => start,
         Err(e) => {
-            eprintln!("error: bad --position: {e}");
+            crate::output::error_line(format_args!("error: bad --position: {e}"));
             return 2;
         }
     };
@@ -54,13 +56,13 @@ pub fn run(options: Options, position: Option<&str>, save: Option<&Path>) -> i32
     let played = play(&mut app);
     let mut code = 0;
     if let Err(e) = played {
-        eprintln!("error: the terminal failed: {e}");
+        crate::output::error_line(format_args!("error: the terminal failed: {e}"));
         code = 1;
     }
     if let Some(path) = save
         && let Err(e) = std::fs::write(path, save::commands(&app.session))
     {
-        eprintln!("error: cannot write {}: {e}", path.display());
+        crate::output::error_line(format_args!("error: cannot write {}: {e}", path.display()));
         code = 1;
     }
     code

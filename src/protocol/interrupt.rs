@@ -161,9 +161,9 @@ pub fn catch_ctrl_c() -> Option<Interrupt> {
             match pressed.press() {
                 Pressed::Stopped => {}
                 // The terminal shows ^C after the prompt: the hint goes on a line of its own.
-                Pressed::Hint => eprintln!("\n{HINT}"),
+                Pressed::Hint => crate::output::error_line(format_args!("\n{HINT}")),
                 Pressed::Leave => {
-                    eprintln!();
+                    crate::output::error_line("");
                     std::process::exit(130);
                 }
             }

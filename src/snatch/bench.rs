@@ -64,7 +64,7 @@ pub fn run(size: usize, pieces: usize, count: u64) -> i32 {
         ("two-player", two_player(&boards)),
     ] {
         let (median, slowest) = figures.median_and_slowest();
-        crate::stdout::line(format_args!(
+        crate::output::line(format_args!(
             "{size}x{size} {pieces} pieces, {count} boards, {name:>10}: median {:.3} ms, slowest {:.3} ms, checksum {}",
             median.as_secs_f64() * 1e3,
             slowest.as_secs_f64() * 1e3,

@@ -89,7 +89,7 @@ fn solve_once(position: &str, two_player: bool) -> i32 {
     let board = match position.parse::<Board>() {
         Ok(b) => b,
         Err(e) => {
-            eprintln!("error: bad --position: {e}");
+            crate::output::error_line(format_args!("error: bad --position: {e}"));
             return 2;
         }
     };

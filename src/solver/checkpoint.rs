@@ -283,7 +283,7 @@ pub fn saver(path: &Path, root: &Board, mut saved: Saved) -> super::dfpn::SaveTa
             last = std::time::Instant::now();
             match save(&path, &root, table) {
                 Ok(n) => saved(n),
-                Err(e) => eprintln!("error: {e}"),
+                Err(e) => crate::output::error_line(format_args!("error: {e}")),
             }
         }
     })

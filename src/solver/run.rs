@@ -6,7 +6,7 @@ use super::dfpn::{Limits, ProgressHook, Stop};
 use super::{ProofSize, Report, Value, checkpoint, game_value_checkpointed, game_value_sized};
 use super::{dfpn::Prover, proof};
 use crate::board::Board;
-use crate::stdout;
+use crate::output;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::io::{IsTerminal, Write};
 use std::path::Path;
@@ -29,42 +29,44 @@ pub fn value(board: &Board, limits: Limits, threads: usize, files: Files) -> i32
     // Ctrl-C (or SIGTERM) stops the proof with what it proved of each first move said (and
     // the checkpoint saved); a second one ends the program at once.
     if let Err(e) = crate::protocol::stop_on_signals(&super::dfpn::interrupted()) {
-        eprintln!("error: cannot catch Ctrl-C: {e}");
+        crate::output::error_line(format_args!("error: cannot catch Ctrl-C: {e}"));
     }
     let (mut report, prover) = match search(board, limits, threads, files) {
         Ok(searched) => searched,
         Err(code) => return code,
     };
-    stdout::line(report.answer());
+    output::line(report.answer());
     let first_moves = report.first_moves_line();
     if !first_moves.is_empty() {
-        stdout::line(&first_moves);
+        output::line(&first_moves);
     }
     if report.value == Value::Unknown(Stop::Interrupted) {
-        stdout::line(&report);
+        output::line(&report);
         return 130;
     }
     let (Some(path), Some(prover), Some(winner)) = (files.proof, prover, report.winner()) else {
-        stdout::line(&report);
+        output::line(&report);
         return if files.proof.is_some() && report.winner().is_none() {
-            eprintln!("error: no proof to write: the value is not proven");
+            crate::output::error_line(format_args!(
+                "error: no proof to write: the value is not proven"
+            ));
             1
         } else {
             0
         };
     };
     let written = write_proof(board, limits, threads, path, prover, &mut report);
-    stdout::line(&report);
+    output::line(&report);
     match written {
         Ok(n) => {
-            stdout::line(format_args!(
+            output::line(format_args!(
                 "proof written to {}: {n} positions of {winner}'s",
                 path.display()
             ));
             0
         }
         Err(e) => {
-            eprintln!("error: {}: {e}", path.display());
+            crate::output::error_line(format_args!("error: {}: {e}", path.display()));
             1
         }
     }
@@ -83,7 +85,10 @@ fn check_files(files: Files) -> Result<(), i32> {
     ];
     for (what, path, probe) in probes.into_iter().flatten() {
         if let Err(e) = check_writable(&probe) {
-            eprintln!("error: {what} {}: {e} (nothing searched)", path.display());
+            crate::output::error_line(format_args!(
+                "error: {what} {}: {e} (nothing searched)",
+                path.display()
+            ));
             return Err(2);
         }
     }
@@ -114,21 +119,25 @@ fn search(
     // log elsewhere), so a long proof shows what it has kept.
     let (shown, name) = (bar.clone(), path.display().to_string());
     let saved = Box::new(move |n: usize| {
-        shown.suspend(|| eprintln!("checkpoint {name}: {n} proven positions saved"));
+        shown.suspend(|| {
+            crate::output::error_line(format_args!(
+                "checkpoint {name}: {n} proven positions saved"
+            ))
+        });
     });
     let keep = (path, saved as checkpoint::Saved);
     let searched = game_value_checkpointed(board, limits, threads, Some(progress), keep, size);
     bar.finish_and_clear();
     match searched {
         Ok((report, prover, saved)) => {
-            stdout::line(format_args!(
+            output::line(format_args!(
                 "checkpoint {}: {saved} proven positions saved",
                 path.display()
             ));
             Ok((report, prover))
         }
         Err(e) => {
-            eprintln!("error: {e}");
+            crate::output::error_line(format_args!("error: {e}"));
             Err(2)
         }
     }
@@ -170,7 +179,10 @@ fn progress_hook(root: &Board, bar: ProgressBar) -> ProgressHook {
             bar.set_message(line);
         } else if logged.elapsed() >= every {
             logged = Instant::now();
-            eprintln!("{:.0} s: {line}", start.elapsed().as_secs_f64());
+            crate::output::error_line(format_args!(
+                "{:.0} s: {line}",
+                start.elapsed().as_secs_f64()
+            ));
         }
     })
 }
@@ -229,7 +241,7 @@ pub fn verify(path: &Path) -> i32 {
     let text = match std::fs::read_to_string(path) {
         Ok(t) => t,
         Err(e) => {
-            eprintln!("error: {}: {e}", path.display());
+            crate::output::error_line(format_args!("error: {}: {e}", path.display()));
             return 2;
         }
     };
@@ -253,7 +265,7 @@ pub fn verify(path: &Path) -> i32 {
                 crate::board::Rules::V2014 => String::new(),
                 r => format!(" under the {r} rules with {} to move", v.root.to_move()),
             };
-            stdout::line(format_args!(
+            output::line(format_args!(
                 "proof checked: {} wins from {}{rules} ({} positions of {}'s, {:.3} s)",
                 v.winner,
                 v.root.to_notation(),
@@ -264,11 +276,11 @@ pub fn verify(path: &Path) -> i32 {
             0
         }
         Err(e @ proof::CheckError::Fails { .. }) => {
-            stdout::line(format_args!("proof rejected: {e}"));
+            output::line(format_args!("proof rejected: {e}"));
             1
         }
         Err(e) => {
-            eprintln!("error: {}: {e}", path.display());
+            crate::output::error_line(format_args!("error: {}: {e}", path.display()));
             2
         }
     }
@@ -279,7 +291,7 @@ pub fn file(path: &Path, settings: &Settings) -> i32 {
     let text = match std::fs::read_to_string(path) {
         Ok(t) => t,
         Err(e) => {
-            eprintln!("error: {}: {e}", path.display());
+            crate::output::error_line(format_args!("error: {}: {e}", path.display()));
             return 2;
         }
     };
@@ -341,16 +353,16 @@ fn progress_spinner() -> ProgressBar {
 pub fn puzzles(size: usize, moves: u32, count: usize, seed: u64, positions: u64) -> i32 {
     let found = collection::puzzles(size, moves, count, seed, positions);
     for b in &found {
-        if !stdout::line(format_args!("{} {moves}", b.to_notation())) {
+        if !output::line(format_args!("{} {moves}", b.to_notation())) {
             break;
         }
     }
     if found.len() < count {
-        eprintln!(
+        crate::output::error_line(format_args!(
             "only {} puzzles among {} candidates",
             found.len(),
             collection::MAX_CANDIDATES
-        );
+        ));
         return 1;
     }
     0

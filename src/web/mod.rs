@@ -86,7 +86,7 @@ pub async fn start(listener: TcpListener, limits: Limits) -> io::Result<Running>
     let app = router(Arc::clone(&server)).into_make_service_with_connect_info::<SocketAddr>();
     let serving = tokio::spawn(async move {
         if let Err(e) = axum::serve(listener, app).await {
-            eprintln!("error: the server stopped: {e}");
+            crate::output::error_line(format_args!("error: the server stopped: {e}"));
         }
     });
     let sweeping = tokio::spawn(sweep(Arc::clone(&server)));
@@ -204,7 +204,9 @@ pub fn run(options: ServeOptions) -> i32 {
     {
         Ok(runtime) => runtime,
         Err(e) => {
-            eprintln!("error: cannot start the server's runtime: {e}");
+            crate::output::error_line(format_args!(
+                "error: cannot start the server's runtime: {e}"
+            ));
             return 1;
         }
     };
@@ -213,17 +215,17 @@ pub fn run(options: ServeOptions) -> i32 {
         let listener = match TcpListener::bind(address).await {
             Ok(listener) => listener,
             Err(e) => {
-                eprintln!(
+                crate::output::error_line(format_args!(
                     "error: cannot listen on {}:{}: {e}",
                     options.host, options.port
-                );
+                ));
                 return 1;
             }
         };
         let running = match start(listener, options.limits).await {
             Ok(running) => running,
             Err(e) => {
-                eprintln!("error: cannot start the server: {e}");
+                crate::output::error_line(format_args!("error: cannot start the server: {e}"));
                 return 1;
             }
         };

@@ -11,15 +11,18 @@ use std::path::Path;
 /// `proofs` and `answers` folders, and prints the job commands.
 pub fn split(root: &Board, plies: u32, dir: &Path, settings: &JobSettings) -> i32 {
     if let Err(e) = check_root(root) {
-        eprintln!("error: {e}");
+        crate::output::error_line(format_args!("error: {e}"));
         return 2;
     }
     let Some(tree) = Tree::build(root, plies) else {
-        eprintln!("error: the board is too large for the solver");
+        crate::output::error_line(format_args!("error: the board is too large for the solver"));
         return 2;
     };
     let Some(dir_text) = dir.to_str() else {
-        eprintln!("error: {}: the folder's name is not UTF-8", dir.display());
+        crate::output::error_line(format_args!(
+            "error: {}: the folder's name is not UTF-8",
+            dir.display()
+        ));
         return 2;
     };
     let commands: String = (0..tree.jobs.len())
@@ -30,18 +33,18 @@ pub fn split(root: &Board, plies: u32, dir: &Path, settings: &JobSettings) -> i3
         .and_then(|_| std::fs::write(dir.join("split.txt"), split_text(&tree)))
         .and_then(|_| std::fs::write(dir.join("jobs.txt"), &commands));
     if let Err(e) = written {
-        eprintln!("error: {}: {e}", dir.display());
+        crate::output::error_line(format_args!("error: {}: {e}", dir.display()));
         return 2;
     }
-    crate::stdout::text(&commands);
-    eprintln!(
+    crate::output::text(&commands);
+    crate::output::error_line(format_args!(
         "{} jobs {} plies below {} ({} positions above them), written to {}",
         tree.jobs.len(),
         plies,
         root.to_notation(),
         tree.nodes.len(),
         dir.join("jobs.txt").display()
-    );
+    ));
     0
 }
 
@@ -53,14 +56,17 @@ pub fn combine(dir: &Path, proof_path: Option<&Path>) -> i32 {
     let text = match std::fs::read_to_string(&split_path) {
         Ok(t) => t,
         Err(e) => {
-            eprintln!("error: {}: {e}", split_path.display());
+            crate::output::error_line(format_args!("error: {}: {e}", split_path.display()));
             return 2;
         }
     };
     let tree = match read_split(&text) {
         Ok(tree) => tree,
         Err((line, why)) => {
-            eprintln!("error: {} line {line}: {why}", split_path.display());
+            crate::output::error_line(format_args!(
+                "error: {} line {line}: {why}",
+                split_path.display()
+            ));
             return 2;
         }
     };
@@ -68,7 +74,7 @@ pub fn combine(dir: &Path, proof_path: Option<&Path>) -> i32 {
     // A closed standard output (`combine | head`) only hides the rest of the report: the
     // proof is still written.
     for line in found.report(&tree) {
-        if !crate::stdout::line(line) {
+        if !crate::output::line(line) {
             break;
         }
     }
@@ -82,14 +88,14 @@ pub fn combine(dir: &Path, proof_path: Option<&Path>) -> i32 {
     });
     match written {
         Ok(n) => {
-            crate::stdout::line(format_args!(
+            crate::output::line(format_args!(
                 "proof written to {}: {n} lines of {winner}'s moves",
                 path.display()
             ));
             0
         }
         Err(e) => {
-            eprintln!("error: {}: {e}", path.display());
+            crate::output::error_line(format_args!("error: {}: {e}", path.display()));
             1
         }
     }
