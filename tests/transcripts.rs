@@ -736,33 +736,18 @@ fn solve_subcommand_answers_and_rejects() {
     // A table of no memory, and split's jobs that `solve` would refuse, are refused at once.
     let dir = std::env::temp_dir().join(format!("jump61-split-refused-{}", std::process::id()));
     let dir = dir.to_str().unwrap();
+    let split_with = |flag| {
+        vec![
+            "split", "--size", "3", "--plies", "1", "--dir", dir, flag, "0",
+        ]
+    };
     for args in [
-        &["solve", "--size", "3", "--memory", "0"][..],
-        &["solve", "--size", "3", "--memory", "99999999"],
-        &[
-            "split",
-            "--size",
-            "3",
-            "--plies",
-            "1",
-            "--dir",
-            dir,
-            "--job-time",
-            "0",
-        ],
-        &[
-            "split",
-            "--size",
-            "3",
-            "--plies",
-            "1",
-            "--dir",
-            dir,
-            "--job-memory",
-            "0",
-        ],
+        vec!["solve", "--size", "3", "--memory", "0"],
+        vec!["solve", "--size", "3", "--memory", "99999999"],
+        split_with("--job-time"),
+        split_with("--job-memory"),
     ] {
-        let (code, out, err) = run_binary(args, b"");
+        let (code, out, err) = run_binary(&args, b"");
         assert_eq!((code, out.as_str()), (Some(2), ""), "{args:?}");
         assert!(err.contains("is not in 1..="), "{args:?}: {err}");
     }

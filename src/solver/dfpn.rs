@@ -37,6 +37,9 @@ use std::sync::Arc;
 use std::sync::atomic::Ordering::Relaxed;
 use std::time::Instant;
 
+mod memory;
+use memory::{FIRST_TABLE, available_memory};
+
 /// A proof or disproof number that cannot be reached: the node is decided.
 pub const INF: u32 = u32::MAX / 2;
 
@@ -101,26 +104,6 @@ pub const PROGRESS_EVERY: u64 = 1 << 19;
 
 /// Positions between two looks at the clock, the limits and the table's fill.
 const POLL_EVERY: u64 = 1024;
-
-/// The table's first size when it may grow: 1 MB.
-const FIRST_TABLE: usize = 1 << 20;
-
-/// The share of the table's slots past which it doubles (while the memory allows).
-const GROW_AT: f64 = 0.5;
-/// A table this large doubles only when it is as full as a collection would find it
-/// (`COLLECT_AT`), not half full: a random read of a larger table costs more (on this VM the
-/// 4x4 start searched 1.6 million positions a second on two threads in a 2 GB table and 1.4
-/// million in a 4 GB one, and doubling to 4 GB took seconds), so past this size the search
-/// fills the table it has before it asks for more.
-const BIG_TABLE: usize = 2 << 30;
-/// How long before its doubling the memory of the next size is faulted in, in the
-/// background (see [`Table::prepare_to_double`]): at this much less of a share of the
-/// table in use.
-const PREPARE_AHEAD: f64 = 0.2;
-/// The share past which undecided entries are collected, and the share of proven entries
-/// at which the search stops for memory.
-const COLLECT_AT: f64 = 0.85;
-const PROVEN_FULL: f64 = 0.8;
 
 impl Prover {
     /// A single-thread prover for boards of side `size` with a table of its own, which
@@ -241,30 +224,6 @@ impl Prover {
         self.mid(board, place, INF, INF, 0)
     }
 
-    /// Grows the table to `memory` bytes now (before other threads share it); false if
-    /// it is shared already.
-    pub fn reserve(&mut self, memory: usize) -> bool {
-        self.grow_to(memory)
-    }
-
-    /// Doubles the table until `entries` fill no more than the share of it at which it
-    /// would double anyway (or the limits stop it): room for a checkpoint's entries.
-    pub fn make_room(&mut self, entries: usize) {
-        while entries as f64 > GROW_AT * self.table.capacity() as f64 && self.grow() {}
-    }
-
-    /// Counts `entries` put into the table by other means than the search (a checkpoint's)
-    /// in its fill, by which it grows and collects garbage.
-    pub fn count_stored(&self, entries: usize) {
-        self.shared.used.fetch_add(entries, Relaxed);
-    }
-
-    /// The entries the table holds, as its fill is counted.
-    #[cfg(test)]
-    pub fn stored(&self) -> usize {
-        self.shared.used.load(Relaxed) + self.filled
-    }
-
     /// Counts one expansion; records why the search must stop, if it must.
     fn count(&mut self) {
         self.positions += 1;
@@ -305,104 +264,6 @@ impl Prover {
             if let Some(save) = self.on_save.as_mut() {
                 save(&self.table);
             }
-        }
-    }
-
-    /// Doubles the table while it is more than half full and the memory allows (with
-    /// several threads, by asking them all to unwind first); collects garbage when it is
-    /// nearly full.
-    fn mind_the_table(&mut self) {
-        let used = self.shared.used.fetch_add(self.filled, Relaxed) + self.filled;
-        self.filled = 0;
-        let capacity = self.table.capacity() as f64;
-        let grow_at = if self.table.memory() >= BIG_TABLE {
-            COLLECT_AT
-        } else {
-            GROW_AT
-        };
-        let preparing =
-            used as f64 > (grow_at - PREPARE_AHEAD) * capacity && !self.table.prepared_to_double();
-        if preparing && self.may_grow() {
-            self.table.prepare_to_double();
-        }
-        if used as f64 > grow_at * capacity && self.may_grow() {
-            if self.shared.threads() > 1 {
-                self.shared.request_growth();
-                return;
-            }
-            if self.grow() {
-                return;
-            }
-        }
-        if (used as f64) < COLLECT_AT * capacity {
-            return;
-        }
-        if let Some(done) = self.table.collect_garbage() {
-            self.shared.used.store(done.kept, Relaxed);
-            self.shared.collections.fetch_add(1, Relaxed);
-            if done.proven as f64 >= PROVEN_FULL * capacity {
-                self.shared.set_stop(Stop::Memory);
-            }
-        }
-    }
-
-    /// Whether the limits and the machine leave room to double the table.
-    fn may_grow(&self) -> bool {
-        let doubled = self.table.memory() * 2;
-        // The limit first: a table at its limit is asked at every poll, and reading the
-        // system's free memory costs a file read.
-        doubled <= self.limits.memory && self.memory_to_grow_to(doubled) <= available_memory()
-    }
-
-    /// The memory a table of `memory` bytes takes beyond what the process holds now:
-    /// doubling in place takes the new half, or nothing once that half is faulted in
-    /// ([`Table::spare_populated`]); any other size, a whole new table while the old one is
-    /// copied. (Asking for the whole doubled size kept a table of more than a third of the
-    /// machine from ever doubling again: a 5x5 proof on this 24 GB machine stayed in an 8.6
-    /// GB table for 41 minutes with `--memory 18000`. Asking for the new half once it was
-    /// already faulted in did the same: the 2013 4x4 start held 16.8 GB of memory with an
-    /// 8.6 GB table, its proven entries dropped for want of room.)
-    fn memory_to_grow_to(&self, memory: usize) -> usize {
-        let now = self.table.memory();
-        if memory != now * 2 || !self.table.doubles_in_place() {
-            memory
-        } else if self.table.spare_populated() {
-            0
-        } else {
-            memory - now
-        }
-    }
-
-    /// Doubles the table if the limits allow; false if they do not, the table is shared
-    /// (by threads, see [`super::parallel::prove`], or a checkpoint's saver) or the memory
-    /// cannot be had. A failure lowers the memory limit to the table's size, so that the
-    /// search goes on in the table it has and does not ask again.
-    pub fn grow(&mut self) -> bool {
-        let grown = self.may_grow() && self.grow_to(self.table.memory() * 2);
-        if !grown {
-            self.limits.memory = self.limits.memory.min(self.table.memory());
-        }
-        grown
-    }
-
-    /// Replaces the table by one of `memory` bytes holding the same entries; false if
-    /// the table is shared or the memory cannot be had.
-    fn grow_to(&mut self, memory: usize) -> bool {
-        if memory <= self.table.memory() || self.memory_to_grow_to(memory) > available_memory() {
-            return false;
-        }
-        let Some(table) = Arc::get_mut(&mut self.table) else {
-            return false;
-        };
-        if memory == table.memory() * 2 && table.double() {
-            return true;
-        }
-        match table.resized(memory) {
-            Ok(bigger) => {
-                *table = bigger;
-                true
-            }
-            Err(_) => false,
         }
     }
 
@@ -544,11 +405,6 @@ impl Prover {
     }
 }
 
-/// The bytes the system has free for new allocations (unbounded where it cannot say).
-fn available_memory() -> usize {
-    crate::search::tt::available_mib().map_or(usize::MAX, |m| m << 20)
-}
-
 /// The plies below the root within which threads share their work (see [`Prover::mid`]).
 /// Measured on the 4x4 start (docs/solving.md): sharing at every depth searched 82.8 and
 /// 90.4 million positions on two threads in 63.7 and 70.7 s; sharing within 3 to 8 plies,
@@ -605,46 +461,6 @@ struct Summary {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// Doubling in place asks the machine for the new half only: asking for the whole
-    /// doubled table kept a 5x5 proof in 8.6 GB of the 17.2 GB it was allowed.
-    #[test]
-    fn doubling_in_place_needs_only_the_new_half() {
-        let limits = Limits {
-            memory: 1 << 30,
-            ..Limits::default()
-        };
-        let prover = Prover::new(3, limits).unwrap();
-        let now = prover.table.memory();
-        assert!(prover.table.doubles_in_place());
-        assert_eq!(prover.memory_to_grow_to(2 * now), now);
-        assert_eq!(
-            prover.memory_to_grow_to(4 * now),
-            4 * now,
-            "not a doubling: a copy"
-        );
-    }
-
-    /// Once the next doubling's memory is faulted in ahead, doubling asks the machine for
-    /// nothing more: asking for the new half again (which the machine's free memory no
-    /// longer counted) kept the 2013 4x4 start in 8.6 GB of a 17.2 GB allowance.
-    #[test]
-    fn a_doubling_faulted_in_ahead_needs_no_more_memory() {
-        let sym = Symmetries::new(3).unwrap();
-        let table = Table::growable(3, 64 << 20, 256 << 20).unwrap();
-        let prover = Prover::sharing(
-            sym,
-            Arc::new(table),
-            Arc::new(Shared::new()),
-            0,
-            Limits::default(),
-        );
-        let now = prover.table.memory();
-        assert_eq!(now, 64 << 20);
-        assert_eq!(prover.memory_to_grow_to(2 * now), now, "not yet prepared");
-        prover.table.prepare_to_double();
-        assert_eq!(prover.memory_to_grow_to(2 * now), 0);
-    }
 
     /// A prover stopped by its clock proves again under new limits: the stop is forgotten
     /// by the threads' shared flag too (the AI's proof step and the proof writer rely on it).
