@@ -4,10 +4,11 @@
 
 mod plain;
 
-use jump61::board::{Board, Rules, Squares};
+use jump61::board::{Board, Colour, Rules, Squares};
 use jump61::solver::collection::{self, Answer, Settings};
 use jump61::solver::dfpn::{Limits, Prover};
-use jump61::solver::{Report, Value, game_value, game_value_threads, game_value_watched, proof};
+use jump61::solver::{Asked, FirstMoves, Listed, ProofSize, Report, Value, proof};
+use jump61::solver::{game_value, game_value_sized, game_value_threads, game_value_watched};
 use plain::PlainBoard;
 use plain::solver::PlainSolver;
 use rayon::prelude::*;
@@ -43,7 +44,7 @@ fn solver_winning_moves(board: &Board) -> Vec<usize> {
     match game_value(board, Limits::default()).0.value {
         Value::Wins {
             first_moves,
-            complete: true,
+            listed: Listed::Every,
         } => first_moves,
         Value::Loses => vec![],
         other => panic!("{}: {other:?}", board.to_notation()),
@@ -116,6 +117,72 @@ fn values_of_random_small_positions_agree_with_the_plain_search() {
         })
         .collect();
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// The value of `board` seeking only the proof's winning first move, on `threads` threads
+/// in a table of `memory` bytes (garbage collected when small), its proof checked.
+fn one_win(b: &Board, threads: usize, memory: usize) -> (Value, Option<Colour>) {
+    let limits = Limits {
+        memory,
+        ..Limits::default()
+    };
+    let asked = Asked {
+        size: ProofSize::Walk,
+        first_moves: FirstMoves::One,
+    };
+    let (report, prover) = game_value_sized(b, limits, threads, None, asked);
+    let checked = report.winner().map(|winner| {
+        let mut text = Vec::new();
+        proof::write_proof(&mut prover.unwrap(), b, winner, &mut text).unwrap();
+        let checked = proof::verify(&String::from_utf8(text).unwrap()).unwrap();
+        assert_eq!(checked.root, *b);
+        checked.winner
+    });
+    (report.value, checked)
+}
+
+#[test]
+fn one_win_names_one_of_every_winning_first_move_and_its_proof_checks() {
+    // Small boards of both rule sets against the plain search; 4x4 midgames against the
+    // prover seeking every move, with a table of 64 KB (collected many times over) too.
+    let small = random_positions(600)
+        .into_iter()
+        .map(|b| (b, plain_winning_moves(&b)));
+    let midgames = midgame_4x4(8)
+        .into_iter()
+        .map(|b| (b, solver_winning_moves(&b)));
+    let mut wins = 0;
+    for (b, every) in small.chain(midgames) {
+        let loses = every.is_empty();
+        let mut settings = vec![(1, usize::MAX), (2, usize::MAX)];
+        if b.size() == 4 {
+            settings.push((1, 1 << 16));
+        }
+        for (threads, memory) in settings {
+            let (value, checked) = one_win(&b, threads, memory);
+            let at = format!("{} on {threads} threads, {memory} bytes", b.to_notation());
+            if loses {
+                assert_eq!(value, Value::Loses, "{at}");
+                assert_eq!(checked, Some(b.to_move().opponent()), "{at}");
+                continue;
+            }
+            wins += 1;
+            let Value::Wins {
+                first_moves,
+                listed,
+            } = value
+            else {
+                panic!("{at}: {value:?}, every winning first move: {every:?}");
+            };
+            assert_eq!(listed, Listed::One, "{at}");
+            assert!(
+                first_moves.len() == 1 && every.contains(&first_moves[0]),
+                "{at}"
+            );
+            assert_eq!(checked, Some(b.to_move()), "{at}");
+        }
+    }
+    assert!(wins > 100, "only {wins} won positions tried");
 }
 
 /// 4x4 positions from the middle of seeded random games (12 to 17 moves in), not over.

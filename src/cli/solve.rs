@@ -51,6 +51,11 @@ pub struct SolveArgs {
     /// Ctrl-C or SIGTERM, and loaded by the same command run again, which goes on from them.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["depth", "file"])]
     pub checkpoint: Option<PathBuf>,
+    /// With a win, name only the winning first move the proof plays, instead of proving
+    /// every first move won or lost: the value and its proof, for less search (a split's
+    /// jobs use it).
+    #[arg(long, conflicts_with_all = ["depth", "file"])]
+    pub one_win: bool,
     /// Print each number of moves proven without a win on standard error.
     #[arg(long)]
     pub verbose: bool,
@@ -118,7 +123,11 @@ impl SolveArgs {
             proof: self.proof.as_deref(),
             checkpoint: self.checkpoint.as_deref(),
         };
-        solver::run::value(board, limits, threads, files)
+        let first_moves = match self.one_win {
+            true => solver::FirstMoves::One,
+            false => solver::FirstMoves::Every,
+        };
+        solver::run::value(board, limits, (threads, first_moves), files)
     }
 
     /// `solve --depth K`: whether the side to move wins within `depth` of its moves, printed

@@ -40,11 +40,11 @@ pub(crate) fn interval_from_env(name: &str, default: Duration) -> Duration {
 /// What is proven about the value of a position.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Value {
-    /// The side to move wins; `first_moves` are its winning first moves, all of them
-    /// unless `complete` is false (a limit stopped the search while checking the rest).
+    /// The side to move wins; `first_moves` are its winning first moves, as many as
+    /// `listed` says.
     Wins {
         first_moves: Vec<usize>,
-        complete: bool,
+        listed: Listed,
     },
     /// Every move of the side to move loses.
     Loses,
@@ -54,6 +54,43 @@ pub enum Value {
     AlreadyOver,
     /// The board is larger than game values are solved for.
     TooBig,
+}
+
+/// How many of the winning first moves a won value names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Listed {
+    /// Every one.
+    Every,
+    /// Those proven before a limit stopped the search while it checked the rest.
+    Limited,
+    /// One, the move of the proof: none of the others was sought.
+    One,
+}
+
+/// Which winning first moves a game value seeks once the root is proven won.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum FirstMoves {
+    /// Every one: each first move proven won or lost (more search, often much more).
+    #[default]
+    Every,
+    /// The one the proof plays: the value and its proof and no more (a job of a split,
+    /// whose `combine` needs only that).
+    One,
+}
+
+/// What a game value is asked for beyond the value itself.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Asked {
+    pub size: ProofSize,
+    pub first_moves: FirstMoves,
+}
+
+impl Asked {
+    /// The proof's size walked, every winning first move.
+    pub const ALL: Asked = Asked {
+        size: ProofSize::Walk,
+        first_moves: FirstMoves::Every,
+    };
 }
 
 /// A game value with what it cost.
@@ -105,7 +142,7 @@ pub fn game_value_threads(
     threads: usize,
     progress: Option<ProgressHook>,
 ) -> (Report, Option<Prover>) {
-    game_value_sized(board, limits, threads, progress, ProofSize::Walk)
+    game_value_sized(board, limits, threads, progress, Asked::ALL)
 }
 
 /// Whether a game value's report walks the proof to count its positions, or leaves that
@@ -117,13 +154,14 @@ pub enum ProofSize {
     Skip,
 }
 
-/// [`game_value_threads`], the proof's size counted or not (see [`ProofSize`]).
+/// [`game_value_threads`], the proof's size counted or not (see [`ProofSize`]) and every
+/// winning first move sought or one (see [`FirstMoves`]).
 pub fn game_value_sized(
     board: &Board,
     limits: Limits,
     threads: usize,
     progress: Option<ProgressHook>,
-    size: ProofSize,
+    asked: Asked,
 ) -> (Report, Option<Prover>) {
     let start = Instant::now();
     let mut report = Report::empty(board);
@@ -132,8 +170,14 @@ pub fn game_value_sized(
         return (report, None);
     };
     prover.on_progress = progress;
-    value(&mut prover, board, threads, start, &mut report);
-    if size == ProofSize::Walk {
+    value(
+        &mut prover,
+        board,
+        (threads, asked.first_moves),
+        start,
+        &mut report,
+    );
+    if asked.size == ProofSize::Walk {
         report.size_proof(&mut prover);
     }
     (report, Some(prover))
@@ -150,7 +194,7 @@ pub fn game_value_checkpointed(
     threads: usize,
     progress: Option<ProgressHook>,
     (path, saved): (&std::path::Path, checkpoint::Saved),
-    size: ProofSize,
+    asked: Asked,
 ) -> Result<(Report, Option<Prover>, usize), checkpoint::CheckpointError> {
     let start = Instant::now();
     let mut report = Report::empty(board);
@@ -161,9 +205,15 @@ pub fn game_value_checkpointed(
     resume(&mut prover, board, path)?;
     prover.on_progress = progress;
     prover.on_save = Some(checkpoint::saver(path, board, saved));
-    value(&mut prover, board, threads, start, &mut report);
+    value(
+        &mut prover,
+        board,
+        (threads, asked.first_moves),
+        start,
+        &mut report,
+    );
     let saved = checkpoint::save(path, board, &prover.table)?;
-    if size == ProofSize::Walk {
+    if asked.size == ProofSize::Walk {
         report.size_proof(&mut prover);
     }
     Ok((report, Some(prover), saved))
@@ -206,9 +256,15 @@ fn new_prover(board: &Board, limits: Limits, report: &mut Report) -> Option<Prov
     prover
 }
 
-/// Proves the value of `board` into `report`, with what it cost.
-fn value(prover: &mut Prover, board: &Board, threads: usize, start: Instant, report: &mut Report) {
-    report.value = decide(prover, board, threads);
+/// Proves the value of `board` on `threads` threads into `report`, with what it cost.
+fn value(
+    prover: &mut Prover,
+    board: &Board,
+    (threads, first_moves): (usize, FirstMoves),
+    start: Instant,
+    report: &mut Report,
+) {
+    report.value = decide_seeking(prover, board, threads, first_moves);
     if matches!(report.value, Value::Unknown(_)) {
         report.first_moves = first_move_states(prover, board);
     }
@@ -220,9 +276,22 @@ fn value(prover: &mut Prover, board: &Board, threads: usize, start: Instant, rep
 /// The value of `board` by `prover` on `threads` threads: the root proven, then every
 /// first move that wins (for a caller that makes and watches its own prover).
 pub fn decide(prover: &mut Prover, board: &Board, threads: usize) -> Value {
+    decide_seeking(prover, board, threads, FirstMoves::Every)
+}
+
+/// [`decide`], seeking every winning first move or only the proof's.
+pub fn decide_seeking(
+    prover: &mut Prover,
+    board: &Board,
+    threads: usize,
+    first_moves: FirstMoves,
+) -> Value {
     let root = parallel::prove(prover, board, threads);
     if root.is_win() {
-        winning_moves(prover, board, threads)
+        match first_moves {
+            FirstMoves::Every => winning_moves(prover, board, threads),
+            FirstMoves::One => proof_move(prover, board, threads),
+        }
     } else if root.is_loss() {
         Value::Loses
     } else {
@@ -266,9 +335,41 @@ fn winning_moves(prover: &mut Prover, board: &Board, threads: usize) -> Value {
             first_moves.push(sq);
         }
     }
+    let listed = match prover.stopped {
+        None => Listed::Every,
+        Some(_) => Listed::Limited,
+    };
     Value::Wins {
         first_moves,
-        complete: prover.stopped.is_none(),
+        listed,
+    }
+}
+
+/// The winning first move the proof plays, from a won root: the first move whose position
+/// the table proves lost for the opponent (or that ends the game). Garbage collection may
+/// have dropped every such entry; then the first moves are proven again, in order, until
+/// one wins, as the proof writer would.
+fn proof_move(prover: &mut Prover, board: &Board, threads: usize) -> Value {
+    let children = || {
+        Squares(board.legal_moves()).map(|sq| {
+            let mut child = *board;
+            child.play(sq);
+            (sq, child)
+        })
+    };
+    let proven = children().find(|(_, c)| c.winner().is_some() || prover.lookup(c).is_loss());
+    let found =
+        proven.or_else(|| children().find(|(_, c)| parallel::prove(prover, c, threads).is_loss()));
+    match found {
+        Some((sq, _)) => Value::Wins {
+            first_moves: vec![sq],
+            listed: Listed::One,
+        },
+        // A limit stopped the search again before a winning first move was found again.
+        None => Value::Wins {
+            first_moves: Vec::new(),
+            listed: Listed::Limited,
+        },
     }
 }
 
@@ -330,16 +431,18 @@ impl Report {
         match &self.value {
             Value::Wins {
                 first_moves,
-                complete,
+                listed,
             } => {
                 let list: Vec<String> = first_moves
                     .iter()
                     .map(|&sq| self.board.coord(sq).to_string())
                     .collect();
-                let note = if *complete {
-                    ""
-                } else {
-                    " (perhaps not every winning first move: a limit was reached)"
+                let note = match listed {
+                    Listed::Every => "",
+                    Listed::Limited => {
+                        " (perhaps not every winning first move: a limit was reached)"
+                    }
+                    Listed::One => " (the proof's first move; no others were sought)",
                 };
                 format!("{mover} wins: {}{note}", list.join(", "))
             }

@@ -3,7 +3,8 @@
 
 use super::collection::{self, Line, Settings, Summary};
 use super::dfpn::{Limits, ProgressHook, Stop};
-use super::{ProofSize, Report, Value, checkpoint, game_value_checkpointed, game_value_sized};
+use super::{Asked, FirstMoves, ProofSize, Report, Value};
+use super::{checkpoint, game_value_checkpointed, game_value_sized};
 use super::{dfpn::Prover, proof};
 use crate::board::Board;
 use crate::output;
@@ -20,9 +21,15 @@ pub struct Files<'a> {
 }
 
 /// Proves the value of `board` with `threads` threads sharing one table, prints the
-/// answer and its cost, and writes the proof (and keeps the checkpoint) when asked. Exit
-/// status 2 for a checkpoint refused, 130 when interrupted.
-pub fn value(board: &Board, limits: Limits, threads: usize, files: Files) -> i32 {
+/// answer (with `first_moves`: every winning first move or the proof's) and its cost, and
+/// writes the proof (and keeps the checkpoint) when asked. Exit status 2 for a checkpoint
+/// refused, 130 when interrupted.
+pub fn value(
+    board: &Board,
+    limits: Limits,
+    (threads, first_moves): (usize, FirstMoves),
+    files: Files,
+) -> i32 {
     if let Err(code) = check_files(files) {
         return code;
     }
@@ -31,7 +38,7 @@ pub fn value(board: &Board, limits: Limits, threads: usize, files: Files) -> i32
     if let Err(e) = crate::protocol::stop_on_signals(&super::dfpn::interrupted()) {
         crate::output::error_line(format_args!("error: cannot catch Ctrl-C: {e}"));
     }
-    let (mut report, prover) = match search(board, limits, threads, files) {
+    let (mut report, prover) = match search(board, limits, (threads, first_moves), files) {
         Ok(searched) => searched,
         Err(code) => return code,
     };
@@ -100,7 +107,7 @@ fn check_files(files: Files) -> Result<(), i32> {
 fn search(
     board: &Board,
     limits: Limits,
-    threads: usize,
+    (threads, first_moves): (usize, FirstMoves),
     files: Files,
 ) -> Result<(Report, Option<Prover>), i32> {
     let bar = progress_spinner();
@@ -110,8 +117,9 @@ fn search(
         Some(_) => ProofSize::Skip,
         None => ProofSize::Walk,
     };
+    let asked = Asked { size, first_moves };
     let Some(path) = files.checkpoint else {
-        let searched = game_value_sized(board, limits, threads, Some(progress), size);
+        let searched = game_value_sized(board, limits, threads, Some(progress), asked);
         bar.finish_and_clear();
         return Ok(searched);
     };
@@ -126,7 +134,7 @@ fn search(
         });
     });
     let keep = (path, saved as checkpoint::Saved);
-    let searched = game_value_checkpointed(board, limits, threads, Some(progress), keep, size);
+    let searched = game_value_checkpointed(board, limits, threads, Some(progress), keep, asked);
     bar.finish_and_clear();
     match searched {
         Ok((report, prover, saved)) => {

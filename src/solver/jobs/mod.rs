@@ -64,7 +64,7 @@ pub fn job_command(tree: &Tree, index: usize, dir: &str, settings: &JobSettings)
     let proof = shell_word(&format!("{dir}/proofs/{id}.txt"));
     let answer = shell_word(&format!("{dir}/answers/{id}.txt"));
     format!(
-        "{} solve {} --time {} --memory {} --threads {} --proof {proof} > {answer} 2>&1",
+        "{} solve {} --time {} --memory {} --threads {} --one-win --proof {proof} > {answer} 2>&1",
         shell_word(&settings.program),
         position_args(&tree.jobs[index]),
         settings.time_seconds,
