@@ -195,3 +195,26 @@ fn tools_with_closed_output_end_quietly() {
     assert!(split_again.join("jobs.txt").exists());
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// `solve --file` stops answering at its first failed write (`jump61 solve --file F | head
+/// -1`): it used to find every answer before writing any, and went on to the end of the file
+/// with nobody reading. Each of the 400 questions below runs to its 0.1 s limit, since none
+/// settles the 10x10 start to 8 moves that soon (2 s reach 5), and one is asked at a time: all
+/// of them take 40 s on any machine, however fast. With its output closed, it ends after
+/// the first, well within the 15 s allowed (status 0 and nothing on standard error either
+/// way, so the time is what tells).
+#[test]
+fn solve_file_with_closed_output_stops_answering() {
+    let dir = std::env::temp_dir().join(format!("jump61-solve-file-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("many.txt");
+    let start = vec!["1-".repeat(10); 10].join("/");
+    std::fs::write(&file, format!("{start} 8\n").repeat(400)).unwrap();
+    let file = file.to_str().unwrap();
+    let mut child = jump61(&["solve", "--file", file, "--threads", "1", "--time", "0.1"]);
+    drop(child.stdin.take());
+    drop(child.stdout.take());
+    let (code, err) = finish(child, Duration::from_secs(15));
+    assert_eq!((code, err), (Some(0), String::new()));
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -4,11 +4,13 @@
 use super::dfpn::Limits;
 use super::{Report, Value, game_value};
 use crate::board::{Board, Squares};
-use crate::search::solve::{self, Solution, solve_until};
+use crate::search::solve::{self, Solution, solve_stoppable, solve_until};
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
 use rayon::prelude::*;
 use std::collections::BTreeMap;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering::SeqCst};
+use std::sync::{Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
 /// Most own moves a line of a file may ask about (as `solve K`).
@@ -57,12 +59,18 @@ pub enum Answer {
 
 /// Answers one question within `settings`.
 pub fn answer(line: &Line, settings: &Settings) -> Answer {
+    answer_stoppable(line, settings, None)
+}
+
+/// [`answer`], a question of moves giving up soon after `stop` is set. (A game value's
+/// prover polls a flag of its own, [`super::dfpn::interrupted`].)
+fn answer_stoppable(line: &Line, settings: &Settings, stop: Option<&AtomicBool>) -> Answer {
     match line {
         Ok(None) => Answer::Blank,
         Err(e) => Answer::Malformed(e.clone()),
         Ok(Some((board, Some(k)))) => {
-            let deadline = Instant::now() + settings.time;
-            let s = solve_until(board, *k, settings.positions, Some(deadline), &mut |_| {});
+            let deadline = Some(Instant::now() + settings.time);
+            let s = solve_stoppable(board, *k, settings.positions, deadline, stop, &mut |_| {});
             Answer::Puzzle(*board, s)
         }
         Ok(Some((board, None))) => {
@@ -159,14 +167,84 @@ impl Summary {
 /// Answers every line in parallel on the current rayon pool, in the order given; `tick`
 /// is called once per line answered (from any thread).
 pub fn check(lines: &[Line], settings: &Settings, tick: &(dyn Fn() + Sync)) -> Vec<Answer> {
-    lines
-        .par_iter()
-        .map(|line| {
-            let a = answer(line, settings);
-            tick();
-            a
-        })
-        .collect()
+    let mut answers = Vec::with_capacity(lines.len());
+    let never = AtomicBool::new(false);
+    check_each(lines, settings, &never, tick, &mut |_, a| {
+        answers.push(a);
+        true
+    });
+    answers
+}
+
+/// Answers every line in parallel on the current rayon pool, as [`check`], and hands each
+/// answer to `each` with its line's index, in the order of the lines, as soon as it and all
+/// before it are answered: a long file's first answers are seen while the rest are sought.
+/// When `each` refuses one (returns false: its reader has gone) it sets `stop`; once `stop`
+/// is set no further line is started and no further answer handed over, and a question of
+/// moves in flight gives up. Returns whether every answer was handed over.
+pub fn check_each(
+    lines: &[Line],
+    settings: &Settings,
+    stop: &AtomicBool,
+    tick: &(dyn Fn() + Sync),
+    each: &mut (dyn FnMut(usize, Answer) -> bool + Send),
+) -> bool {
+    // Each worker takes the first line not yet started, so lines start in order and few
+    // answers wait for an earlier one; a worker stops taking lines once `stop` is set.
+    let next_line = AtomicUsize::new(0);
+    let in_order = Mutex::new(InOrder {
+        next: 0,
+        waiting: BTreeMap::new(),
+        each,
+    });
+    let workers = rayon::current_num_threads().min(lines.len());
+    rayon::scope(|scope| {
+        for _ in 0..workers {
+            scope.spawn(|_| {
+                while !stop.load(SeqCst) {
+                    let i = next_line.fetch_add(1, SeqCst);
+                    let Some(line) = lines.get(i) else { break };
+                    let answer = answer_stoppable(line, settings, Some(stop));
+                    tick();
+                    lock(&in_order).hand_over(i, answer, stop);
+                }
+            });
+        }
+    });
+    lock(&in_order).next == lines.len()
+}
+
+/// The answers found and not yet handed over, and where they go.
+struct InOrder<'a> {
+    /// The index of the line whose answer is handed over next.
+    next: usize,
+    /// Answers to later lines, found before that one.
+    waiting: BTreeMap<usize, Answer>,
+    each: &'a mut (dyn FnMut(usize, Answer) -> bool + Send),
+}
+
+impl InOrder<'_> {
+    /// Takes the answer to line `i` and hands over every answer now next in order, until
+    /// `each` refuses one (then sets `stop`) or `stop` is set.
+    fn hand_over(&mut self, i: usize, answer: Answer, stop: &AtomicBool) {
+        self.waiting.insert(i, answer);
+        while !stop.load(SeqCst) {
+            let Some(answer) = self.waiting.remove(&self.next) else {
+                return;
+            };
+            if !(self.each)(self.next, answer) {
+                stop.store(true, SeqCst);
+                return;
+            }
+            self.next += 1;
+        }
+    }
+}
+
+/// The lock of `in_order`, even after a worker panicked holding it (the scope passes that
+/// panic on anyway).
+fn lock<'m, 'a>(in_order: &'m Mutex<InOrder<'a>>) -> MutexGuard<'m, InOrder<'a>> {
+    in_order.lock().unwrap_or_else(|e| e.into_inner())
 }
 
 /// Candidates tried before `puzzles` settles for fewer than asked.
@@ -221,4 +299,91 @@ pub fn puzzles(size: usize, moves: u32, count: usize, seed: u64, positions: u64)
         next += batch;
     }
     found
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn settings() -> Settings {
+        Settings {
+            time: Duration::from_secs(10),
+            positions: u64::MAX,
+            memory: 1 << 20,
+        }
+    }
+
+    /// `count` questions of moves, quick ones (Red wins in 1 on the first of every three).
+    fn questions(count: usize) -> Vec<Line> {
+        let texts = ["2r3r2r/3r1-3r/2r3b2b 2", "1-1-/1-1- 3", "# a comment"];
+        (0..count).map(|i| parse_line(texts[i % 3])).collect()
+    }
+
+    /// Runs [`check_each`] on a pool of `threads`, its `each` refusing the answer to line
+    /// `refused`: the lines handed over, the lines answered (ticks), and what it returned.
+    fn refusing(lines: &[Line], threads: usize, refused: usize) -> (Vec<usize>, usize, bool) {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap();
+        let (stop, ticks, mut handed) = (AtomicBool::new(false), AtomicUsize::new(0), vec![]);
+        let all = pool.install(|| {
+            let tick = || {
+                ticks.fetch_add(1, SeqCst);
+            };
+            check_each(lines, &settings(), &stop, &tick, &mut |i, _| {
+                handed.push(i);
+                i != refused
+            })
+        });
+        assert_eq!(stop.load(SeqCst), !all);
+        (handed, ticks.into_inner(), all)
+    }
+
+    #[test]
+    fn every_answer_is_handed_over_in_order() {
+        let lines = questions(300);
+        let (handed, ticks, all) = refusing(&lines, 4, usize::MAX);
+        assert_eq!(handed, (0..300).collect::<Vec<_>>());
+        assert_eq!((ticks, all), (300, true));
+        let texts: Vec<_> = check(&lines, &settings(), &|| {})
+            .iter()
+            .enumerate()
+            .map(|(i, a)| a.text(i + 1))
+            .collect();
+        assert_eq!(
+            texts[0].as_deref(),
+            Some("Red wins in 1: 1 1, 1 2, 1 3, 2 1, 2 3, 3 1")
+        );
+        assert_eq!(texts[299].as_deref(), None);
+        assert_eq!(texts[3], texts[0]);
+    }
+
+    /// A reader gone after the first answer (`solve --file F | head -1`) costs no more
+    /// questions: on one thread, the one line answered is the one handed over; on several,
+    /// nothing after the refused answer is handed over.
+    #[test]
+    fn a_refused_answer_stops_the_rest() {
+        let lines = questions(300);
+        assert_eq!(refusing(&lines, 1, 0), (vec![0], 1, false));
+        assert_eq!(refusing(&lines, 1, 41), ((0..=41).collect(), 42, false));
+        let (handed, _, all) = refusing(&lines, 4, 41);
+        assert_eq!((handed, all), ((0..=41).collect(), false));
+    }
+
+    /// A question of moves in flight gives up when `stop` is set, long before its time is
+    /// up (the 10x10 start to 8 moves is never decided within it).
+    #[test]
+    fn a_question_of_moves_gives_up_on_stop() {
+        let row = "1-".repeat(10);
+        let line = parse_line(&format!("{} 8", [row.as_str(); 10].join("/")));
+        let minute = Settings {
+            time: Duration::from_secs(60),
+            ..settings()
+        };
+        let start = Instant::now();
+        let answer = answer_stoppable(&line, &minute, Some(&AtomicBool::new(true)));
+        assert!(matches!(answer, Answer::Puzzle(_, Solution::GaveUp { .. })));
+        assert!(start.elapsed() < Duration::from_secs(30));
+    }
 }

@@ -294,7 +294,9 @@ pub fn verify(path: &Path) -> i32 {
     }
 }
 
-/// Answers every line of the file at `path`, in order, then prints the summary.
+/// Answers every line of the file at `path`, in order, then prints the summary. Each answer
+/// is printed as soon as it and those before it are found; when one cannot be (the reader
+/// has gone, as with `| head -1`), the rest are not sought, and the exit status is 0.
 pub fn file(path: &Path, settings: &Settings) -> i32 {
     let text = match std::fs::read_to_string(path) {
         Ok(t) => t,
@@ -306,26 +308,29 @@ pub fn file(path: &Path, settings: &Settings) -> i32 {
     let lines: Vec<Line> = text.lines().map(collection::parse_line).collect();
     let start = Instant::now();
     let bar = progress_bar(lines.len() as u64);
-    let answers = collection::check(&lines, settings, &|| bar.inc(1));
+    let (mut summary, mut questions) = (Summary::default(), 0);
+    // The flag every prover polls: the first failed write stops the questions in flight
+    // too, game values as well as questions of moves, as the program is about to end.
+    let stop = super::dfpn::interrupted();
+    let all = collection::check_each(&lines, settings, &stop, &|| bar.inc(1), &mut |i, a| {
+        summary.add(&a);
+        let Some(t) = a.text(i + 1) else { return true };
+        questions += 1;
+        // Above the bar on a terminal, not through it.
+        bar.suspend(|| output::line(t))
+    });
     bar.finish_and_clear();
-    let mut summary = Summary::default();
-    let mut out = std::io::stdout().lock();
-    for (i, a) in answers.iter().enumerate() {
-        summary.add(a);
-        if let Some(t) = a.text(i + 1) {
-            let _ = writeln!(out, "{t}");
-        }
+    if !all {
+        return 0;
     }
     for line in summary.lines() {
-        let _ = writeln!(out, "{line}");
+        output::line(line);
     }
     let secs = start.elapsed().as_secs_f64();
-    let questions = answers.len() - answers.iter().filter(|a| a.text(0).is_none()).count();
-    let _ = writeln!(
-        out,
+    output::line(format_args!(
         "{questions} questions in {secs:.3} s on {} thread(s)",
         rayon::current_num_threads()
-    );
+    ));
     i32::from(summary.malformed > 0)
 }
 

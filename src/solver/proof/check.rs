@@ -340,11 +340,15 @@ fn once<T>(
     Ok(())
 }
 
+/// The words that begin the header's lines, each followed by one word.
+const HEADER_WORDS: [&str; 5] = ["rules", "root", "to-move", "winner", "end"];
+
 /// The header lines (first pass: the rules must be known before any position is read).
 fn header(text: &str) -> Result<Header<'_>, CheckError> {
     let mut h = Header::default();
     for (i, line) in text.lines().enumerate() {
         let n = i + 1;
+        // `end` is a whole proof's last line: only blank lines may follow it.
         if let Some((end_line, _)) = h.end
             && !line.trim().is_empty()
         {
@@ -353,47 +357,53 @@ fn header(text: &str) -> Result<Header<'_>, CheckError> {
                 format!("text after the `end` line (line {end_line})"),
             ));
         }
-        match line.split_whitespace().collect::<Vec<_>>().as_slice() {
-            ["rules", r] => {
-                let rules = r.parse::<Rules>().map_err(|e| malformed(n, e))?;
-                once(&mut h.rules, n, rules, "rules")?;
-            }
-            ["root", p] => once(&mut h.root, n, *p, "root")?,
-            ["to-move", c] => {
-                let c = colour(c)
-                    .ok_or_else(|| malformed(n, "expected `to-move Red` or `to-move Blue`"))?;
-                once(&mut h.to_move, n, c, "to-move")?;
-            }
-            ["winner", c] => {
-                let c = colour(c)
-                    .ok_or_else(|| malformed(n, "expected `winner Red` or `winner Blue`"))?;
-                once(&mut h.winner, n, c, "winner")?;
-            }
-            ["end", count] => {
-                let count = count
-                    .parse()
-                    .map_err(|_| malformed(n, "expected `end COUNT`"))?;
-                once(&mut h.end, n, count, "end")?;
-            }
-            [w, ..] if ["rules", "root", "to-move", "winner", "end"].contains(w) => {
-                return Err(malformed(n, format!("expected `{w}` and one word")));
-            }
-            // Blank lines, comments and move lines (read in the second pass).
-            [] | [_, _, _] => {}
-            [w, ..] if w.starts_with('#') => {}
-            // Anything else is reported here, where it is, not as a field missing later.
-            _ => {
-                return Err(malformed(
-                    n,
-                    format!(
-                        "`{}` is neither a header line (rules, root, to-move, winner, end) nor `NOTATION ROW COL`",
-                        line.trim()
-                    ),
-                ));
-            }
-        }
+        header_line(&mut h, n, line)?;
     }
     Ok(h)
+}
+
+/// Reads line `n` into the header's fields if it is a header line; checks that any other
+/// line could be one of the second pass's.
+fn header_line<'a>(h: &mut Header<'a>, n: usize, line: &'a str) -> Result<(), CheckError> {
+    match line.split_whitespace().collect::<Vec<_>>().as_slice() {
+        ["rules", r] => {
+            let rules = r.parse::<Rules>().map_err(|e| malformed(n, e))?;
+            once(&mut h.rules, n, rules, "rules")
+        }
+        ["root", p] => once(&mut h.root, n, *p, "root"),
+        ["to-move", c] => once(&mut h.to_move, n, side(n, "to-move", c)?, "to-move"),
+        ["winner", c] => once(&mut h.winner, n, side(n, "winner", c)?, "winner"),
+        ["end", count] => {
+            let count = count
+                .parse()
+                .map_err(|_| malformed(n, "expected `end COUNT`"))?;
+            once(&mut h.end, n, count, "end")
+        }
+        [w, ..] if HEADER_WORDS.contains(w) => {
+            Err(malformed(n, format!("expected `{w}` and one word")))
+        }
+        // Blank lines, comments and move lines (read in the second pass).
+        [] | [_, _, _] => Ok(()),
+        [w, ..] if w.starts_with('#') => Ok(()),
+        // Anything else is reported here, where it is, not as a field missing later.
+        _ => Err(not_a_line(n, line)),
+    }
+}
+
+/// The side a `to-move` or `winner` line (`field`) names, on line `n`.
+fn side(n: usize, field: &str, word: &str) -> Result<Colour, CheckError> {
+    colour(word).ok_or_else(|| malformed(n, format!("expected `{field} Red` or `{field} Blue`")))
+}
+
+/// Line `n`, `line`, fits no kind of line of a proof file.
+fn not_a_line(n: usize, line: &str) -> CheckError {
+    malformed(
+        n,
+        format!(
+            "`{}` is neither a header line (rules, root, to-move, winner, end) nor `NOTATION ROW COL`",
+            line.trim()
+        ),
+    )
 }
 
 /// Reads a proof file's header: what it claims (first pass).
@@ -462,27 +472,12 @@ fn moves<K: Key>(
     for (i, line) in text.lines().enumerate() {
         let n = i + 1;
         match line.split_whitespace().collect::<Vec<_>>().as_slice() {
+            // Blank lines, comments and the header's lines (read in the first pass).
             [] => {}
             [w, ..] if w.starts_with('#') => {}
-            [w, _] if ["rules", "root", "to-move", "winner", "end"].contains(w) => {}
+            [w, _] if HEADER_WORDS.contains(w) => {}
             [p, r, c] => {
-                let mut board = read(n, p, claim.rules)?;
-                if claim.handed_over {
-                    board.set_to_move(board.to_move().opponent());
-                }
-                let sq = match (r.parse::<usize>(), c.parse::<usize>()) {
-                    (Ok(row), Ok(col)) => board.square_at(Coord { row, col }),
-                    _ => None,
-                };
-                let sq = sq.ok_or_else(|| {
-                    malformed(n, format!("'{r} {c}' is not a square of the board"))
-                })?;
-                if !board.is_legal(sq) {
-                    return Err(malformed(
-                        n,
-                        format!("{r} {c} is not a legal move for {}", board.to_move()),
-                    ));
-                }
+                let (board, sq) = move_line(n, [p, r, c], claim)?;
                 let (class, image) = class(&board);
                 moves.insert(K::of(&class), index_in_image(&board, image, sq));
                 count += 1;
@@ -494,13 +489,39 @@ fn moves<K: Key>(
         }
     }
     progress(Stage::Reading, count, count);
-    if let Some((line, want)) = h.end
-        && want != count
-    {
+    check_count(h, count)?;
+    Ok(moves)
+}
+
+/// Move line `n`, `NOTATION ROW COL`: the winner's position, its turn handed over as the
+/// root's is, and the square of its move there, which must be a legal one.
+fn move_line(n: usize, [p, r, c]: [&str; 3], claim: &Claim) -> Result<(Board, usize), CheckError> {
+    let mut board = read(n, p, claim.rules)?;
+    if claim.handed_over {
+        board.set_to_move(board.to_move().opponent());
+    }
+    let sq = match (r.parse::<usize>(), c.parse::<usize>()) {
+        (Ok(row), Ok(col)) => board.square_at(Coord { row, col }),
+        _ => None,
+    };
+    let sq = sq.ok_or_else(|| malformed(n, format!("'{r} {c}' is not a square of the board")))?;
+    if !board.is_legal(sq) {
         return Err(malformed(
-            line,
-            format!("`end {want}`, but the file has {count} move lines"),
+            n,
+            format!("{r} {c} is not a legal move for {}", board.to_move()),
         ));
     }
-    Ok(moves)
+    Ok((board, sq))
+}
+
+/// The move lines read, `count`, against those the `end` line announces, if there is one:
+/// a file that lost or gained move lines is refused before any position is checked.
+fn check_count(h: &Header, count: usize) -> Result<(), CheckError> {
+    match h.end {
+        Some((line, want)) if want != count => Err(malformed(
+            line,
+            format!("`end {want}`, but the file has {count} move lines"),
+        )),
+        _ => Ok(()),
+    }
 }
