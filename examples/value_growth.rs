@@ -1,18 +1,28 @@
 //! How the cost of a game value grows with the moves left: `cargo run --release --example
-//! value_growth -- [--rules R] SIZE MOVES COUNT [POSITIONS]` proves the value of COUNT
+//! value_growth -- [--rules R] SIZE MOVES COUNT [POSITIONS] [--one-win]` proves the value of COUNT
 //! positions reached by MOVES seeded random moves on a SIZE x SIZE board under the rules of
 //! year R (2014 by default; 2013: squares start empty) (one prover each, at most POSITIONS
-//! positions each, default unbounded) and prints each one's cost, then the total. The
-//! estimates in docs/solving.md for the 4x4 starts come from these runs.
+//! positions each, default unbounded) and prints each one's cost, then the total: with
+//! every winning first move, or with `--one-win` (last) the value and the proof's first
+//! move only, as `solve --one-win` does. The estimates in docs/solving.md for the 4x4 starts
+//! come from these runs.
 
 mod common;
 
-use jump61::solver::{dfpn::Limits, game_value};
+use jump61::solver::{Asked, FirstMoves, ProofSize, dfpn::Limits, game_value_sized};
 use std::time::Instant;
 
 fn main() {
-    let usage = "value_growth [--rules R] SIZE MOVES COUNT [POSITIONS]";
+    let usage = "value_growth [--rules R] SIZE MOVES COUNT [POSITIONS] [--one-win]";
     let (rules, size, moves, count, rest) = common::rules_size_moves_count(usage);
+    let first_moves = match std::env::args().any(|a| a == "--one-win") {
+        true => FirstMoves::One,
+        false => FirstMoves::Every,
+    };
+    let asked = Asked {
+        size: ProofSize::Walk,
+        first_moves,
+    };
     let limits = Limits {
         positions: rest.first().copied().unwrap_or(u64::MAX),
         ..Limits::default()
@@ -24,7 +34,7 @@ fn main() {
             continue;
         };
         done += 1;
-        let (report, _) = game_value(&board, limits);
+        let (report, _) = game_value_sized(&board, limits, 1, None, asked);
         total += report.positions;
         unproven += u32::from(report.winner().is_none());
         println!(
