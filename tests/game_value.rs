@@ -120,8 +120,9 @@ fn values_of_random_small_positions_agree_with_the_plain_search() {
 }
 
 /// The value of `board` seeking only the proof's winning first move, on `threads` threads
-/// in a table of `memory` bytes (garbage collected when small), its proof checked.
-fn one_win(b: &Board, threads: usize, memory: usize) -> (Value, Option<Colour>) {
+/// in a table of `memory` bytes (garbage collected when small), its proof checked: the
+/// value, the proof's winner and the proof's move at the root (when the root's side wins).
+fn one_win(b: &Board, threads: usize, memory: usize) -> (Value, Option<(Colour, Option<usize>)>) {
     let limits = Limits {
         memory,
         ..Limits::default()
@@ -134,15 +135,25 @@ fn one_win(b: &Board, threads: usize, memory: usize) -> (Value, Option<Colour>) 
     let checked = report.winner().map(|winner| {
         let mut text = Vec::new();
         proof::write_proof(&mut prover.unwrap(), b, winner, &mut text).unwrap();
-        let checked = proof::verify(&String::from_utf8(text).unwrap()).unwrap();
+        let text = String::from_utf8(text).unwrap();
+        let checked = proof::verify(&text).unwrap();
         assert_eq!(checked.root, *b);
-        checked.winner
+        // The root's own line, `NOTATION ROW COL`, holds the winner's move there.
+        let root_line = format!("{} ", b.to_notation());
+        let root_move = text
+            .lines()
+            .find_map(|l| l.strip_prefix(&root_line))
+            .map(|rc| {
+                let rc: Vec<usize> = rc.split(' ').map(|n| n.parse().unwrap()).collect();
+                (rc[0] - 1) * b.size() + rc[1] - 1
+            });
+        (checked.winner, root_move)
     });
     (report.value, checked)
 }
 
 #[test]
-fn one_win_names_one_of_every_winning_first_move_and_its_proof_checks() {
+fn one_win_names_the_proofs_first_move_one_of_every_winning_one() {
     // Small boards of both rule sets against the plain search; 4x4 midgames against the
     // prover seeking every move, with a table of 64 KB (collected many times over) too.
     let small = random_positions(600)
@@ -163,7 +174,7 @@ fn one_win_names_one_of_every_winning_first_move_and_its_proof_checks() {
             let at = format!("{} on {threads} threads, {memory} bytes", b.to_notation());
             if loses {
                 assert_eq!(value, Value::Loses, "{at}");
-                assert_eq!(checked, Some(b.to_move().opponent()), "{at}");
+                assert_eq!(checked.map(|c| c.0), Some(b.to_move().opponent()), "{at}");
                 continue;
             }
             wins += 1;
@@ -179,7 +190,8 @@ fn one_win_names_one_of_every_winning_first_move_and_its_proof_checks() {
                 first_moves.len() == 1 && every.contains(&first_moves[0]),
                 "{at}"
             );
-            assert_eq!(checked, Some(b.to_move()), "{at}");
+            // The move named is the one the proof plays.
+            assert_eq!(checked, Some((b.to_move(), Some(first_moves[0]))), "{at}");
         }
     }
     assert!(wins > 100, "only {wins} won positions tried");

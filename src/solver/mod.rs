@@ -290,7 +290,7 @@ pub fn decide_seeking(
     if root.is_win() {
         match first_moves {
             FirstMoves::Every => winning_moves(prover, board, threads),
-            FirstMoves::One => proof_move(prover, board, threads),
+            FirstMoves::One => proof_move(prover, board),
         }
     } else if root.is_loss() {
         Value::Loses
@@ -345,23 +345,12 @@ fn winning_moves(prover: &mut Prover, board: &Board, threads: usize) -> Value {
     }
 }
 
-/// The winning first move the proof plays, from a won root: the first move whose position
-/// the table proves lost for the opponent (or that ends the game). Garbage collection may
-/// have dropped every such entry; then the first moves are proven again, in order, until
-/// one wins, as the proof writer would.
-fn proof_move(prover: &mut Prover, board: &Board, threads: usize) -> Value {
-    let children = || {
-        Squares(board.legal_moves()).map(|sq| {
-            let mut child = *board;
-            child.play(sq);
-            (sq, child)
-        })
-    };
-    let proven = children().find(|(_, c)| c.winner().is_some() || prover.lookup(c).is_loss());
-    let found =
-        proven.or_else(|| children().find(|(_, c)| parallel::prove(prover, c, threads).is_loss()));
-    match found {
-        Some((sq, _)) => Value::Wins {
+/// The winning first move the proof plays, from a won root ([`proof::proven_move`]: the one
+/// with the least work below it the table proves, or proven again where garbage collection
+/// dropped it, as the proof writer does).
+fn proof_move(prover: &mut Prover, board: &Board) -> Value {
+    match proof::proven_move(prover, board) {
+        Some(sq) => Value::Wins {
             first_moves: vec![sq],
             listed: Listed::One,
         },

@@ -28,7 +28,7 @@ use std::io::{self, Write};
 /// table offers, as far as it can tell. A step the table no longer holds (a full table
 /// forgets) is proven again: the position itself first, which leaves its winning move in
 /// the table, then move by move.
-fn proven_move(prover: &mut Prover, board: &Board) -> Option<usize> {
+pub(crate) fn proven_move(prover: &mut Prover, board: &Board) -> Option<usize> {
     let mut moves = ArrayVec::<usize, MAX_MOVES>::new();
     let mut children = ArrayVec::<Board, MAX_MOVES>::new();
     for sq in Squares(board.legal_moves()) {
