@@ -173,7 +173,8 @@ pub fn game_value_sized(
     value(
         &mut prover,
         board,
-        (threads, asked.first_moves),
+        threads,
+        asked.first_moves,
         start,
         &mut report,
     );
@@ -208,7 +209,8 @@ pub fn game_value_checkpointed(
     value(
         &mut prover,
         board,
-        (threads, asked.first_moves),
+        threads,
+        asked.first_moves,
         start,
         &mut report,
     );
@@ -260,7 +262,8 @@ fn new_prover(board: &Board, limits: Limits, report: &mut Report) -> Option<Prov
 fn value(
     prover: &mut Prover,
     board: &Board,
-    (threads, first_moves): (usize, FirstMoves),
+    threads: usize,
+    first_moves: FirstMoves,
     start: Instant,
     report: &mut Report,
 ) {
