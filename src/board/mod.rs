@@ -335,6 +335,13 @@ impl Board {
         )
     }
 
+    /// The spots of squares `16 i` to `16 i + 15` as one word, a nibble a square (the
+    /// lowest square lowest): for keys that read a board a word at a time.
+    #[inline(always)]
+    pub fn spot_word(&self, i: usize) -> u64 {
+        self.spot_words()[i]
+    }
+
     /// Bit `i` of `bits` as the low bit of nibble `i` of a word (the layout of
     /// [`Board::first_spot_word`]).
     #[inline(always)]
