@@ -33,15 +33,20 @@ pub fn pack(size: usize, key: u128, white: &AtomicU8) -> Option<u128> {
     // Squares 12 and up, then 0 to 11, each in base 9 in a word of its own (at most 9^13
     // and 9^12): one `u128` for the whole, multiplied and shifted by a variable a square,
     // was most of the table's time on 5x5 (perf).
-    let mut digits = |squares: std::ops::Range<usize>| -> Option<u64> {
-        squares.rev().try_fold(0u64, |packed, sq| {
-            let code = square_code(key, sq);
-            let (red, blue) = (u8::from(code >> 3 == 1), u8::from(code >> 3 == 2));
-            Some(packed * 9 + u64::from(digit(code & 7, red, blue, &mut whites)?))
+    // Digits and white spots from tables, not branches (they mispredicted).
+    let mut unreached = false;
+    let mut digits = |squares: std::ops::Range<usize>| {
+        squares.rev().fold(0u64, |packed, sq| {
+            let code = usize::from(square_code(key, sq));
+            whites |= WHITE_SPOTS[code];
+            unreached |= DIGITS[code] == UNREACHED;
+            packed * 9 + u64::from(DIGITS[code])
         })
     };
-    let high = digits(n.min(12)..n)?;
-    let low = digits(0..n.min(12))?;
+    let (high, low) = (digits(n.min(12)..n), digits(0..n.min(12)));
+    if unreached {
+        return None;
+    }
     let packed = u128::from(high) * u128::from(9u64.pow(12)) + u128::from(low);
     if whites != 0 && whites != 1 << learn_white(white, whites.trailing_zeros() as u8) {
         return None;
@@ -100,19 +105,46 @@ fn learn_white(white: &AtomicU8, seen: u8) -> u8 {
     }
 }
 
-/// A square's digit (0 white, 1 to 4 red spots, 5 to 8 blue spots); `None` for a state no
-/// game reaches. A white square's spots are noted in `whites`.
-fn digit(spots: u8, red: u8, blue: u8, whites: &mut u8) -> Option<u8> {
-    match (red, blue, spots) {
-        (0, 0, 0 | 1) => {
-            *whites |= 1 << spots;
-            Some(0)
-        }
-        (1, 0, 1..=4) => Some(spots),
-        (0, 1, 1..=4) => Some(4 + spots),
-        _ => None,
+/// A square's digit (0 white, 1 to 4 red spots, 5 to 8 blue spots) by its five-bit code;
+/// `None` for a state no game reaches.
+const fn digit(code: u8) -> Option<u8> {
+    let spots = code & 7;
+    match (code >> 3, spots) {
+        (1, 1..=4) => Some(spots),
+        (2, 1..=4) => Some(4 + spots),
+        (1 | 2, _) | (_, 2..) => None,
+        _ => Some(0),
     }
 }
+
+/// [`digit`] of each code, [`UNREACHED`] where none.
+const DIGITS: [u8; 32] = {
+    let mut table = [UNREACHED; 32];
+    let mut code = 0;
+    while code < 32 {
+        if let Some(d) = digit(code as u8) {
+            table[code] = d;
+        }
+        code += 1;
+    }
+    table
+};
+
+/// A code with no digit.
+const UNREACHED: u8 = u8::MAX;
+
+/// The bit a white square's code notes (bit s: a white square holds s spots), 0 for others.
+const WHITE_SPOTS: [u8; 32] = {
+    let mut table = [0; 32];
+    let mut code = 0;
+    while code < 32 {
+        if code >> 3 != 1 && code >> 3 != 2 && code & 7 <= 1 {
+            table[code] = 1 << (code & 7);
+        }
+        code += 1;
+    }
+    table
+};
 
 /// A bijection of the `bits`-bit numbers that spreads every input bit over the low ones:
 /// murmur3's 64-bit finaliser, cut to `bits` bits (xor with a right shift and
@@ -238,6 +270,22 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn squares_no_game_reaches_have_no_packed_key() {
+        // Square 13 of a 5x5 key (bits 65 to 69): an empty red square, a blue one with five
+        // spots, a white one with two, a square both red and blue.
+        for code in [1 << 3, 2 << 3 | 5, 2, 3 << 3 | 1] {
+            let key = 1 << 127 | (code as u128) << 65;
+            assert_eq!(pack(5, key, &AtomicU8::new(NO_WHITE)), None, "code {code}");
+        }
+        // White squares of two kinds in one position (square 1 holds a spot, the others
+        // none); then a red square with four spots among empty white ones.
+        let two_whites = 1u128 << 5;
+        assert_eq!(pack(5, two_whites, &AtomicU8::new(NO_WHITE)), None);
+        let four = 1 << 3 | 4u128;
+        assert!(pack(5, four << 65, &AtomicU8::new(NO_WHITE)).is_some());
     }
 
     /// The inverse of [`mix_65`], from the finaliser's inverse steps: a test that it loses
