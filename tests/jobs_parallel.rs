@@ -98,6 +98,21 @@ fn split_run_combine(position: &str, plies: u32, name: &str) {
         None,
     );
     assert_eq!(code, 0, "{combined}");
+    // The jobs' proofs checked one at a time: the same report (all but the proof's line).
+    let (code, one) = run(
+        &dir,
+        "jump61",
+        &["combine", "--dir", "work", "--threads", "1"],
+        None,
+    );
+    assert_eq!(code, 0, "{one}");
+    let report = |out: &str| {
+        out.lines()
+            .filter(|l| !l.starts_with("proof written"))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    assert_eq!(report(&one), report(&combined));
     let (code, direct) = run(&dir, "jump61", &["solve", "--position", position], None);
     assert_eq!(code, 0, "{direct}");
     assert_eq!(winner(&combined), winner(&direct), "{combined}\n{direct}");

@@ -1,7 +1,7 @@
 //! `split` and `combine`: a proof too big for one machine, cut into jobs that a batch engine
 //! runs (each an ordinary `solve --position P --proof F`), and put back together.
 
-use super::args::{MAX_MEMORY_MB, RulesArg, tool_board};
+use super::args::{MAX_MEMORY_MB, RulesArg, tool_board, with_threads};
 use crate::board::{MAX_SIZE, MIN_SIZE};
 use crate::solver::jobs::{JobSettings, MAX_PLIES, run};
 use clap::Args;
@@ -77,11 +77,16 @@ pub struct CombineArgs {
     /// Write the proof of the whole to FILE once the root is decided.
     #[arg(long, value_name = "FILE")]
     pub proof: Option<PathBuf>,
+    /// Job proofs checked at once (default: all cores).
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256))]
+    pub threads: Option<u16>,
 }
 
 impl CombineArgs {
     /// Runs `combine`; returns the exit code.
     pub fn run(&self) -> i32 {
-        run::combine(&self.dir, self.proof.as_deref())
+        with_threads(self.threads, || {
+            run::combine(&self.dir, self.proof.as_deref())
+        })
     }
 }

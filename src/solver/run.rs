@@ -336,7 +336,7 @@ pub fn file(path: &Path, settings: &Settings) -> i32 {
 
 /// A bar on standard error when it is a terminal, after its message (if any); hidden
 /// otherwise.
-fn progress_bar(len: u64) -> ProgressBar {
+pub(crate) fn progress_bar(len: u64) -> ProgressBar {
     if !std::io::stderr().is_terminal() {
         return ProgressBar::hidden();
     }

@@ -6,6 +6,7 @@ use super::tree::{self, Outcome, Tree};
 use crate::board::{Board, Colour};
 use crate::solver::key::Symmetries;
 use crate::solver::proof;
+use rayon::prelude::*;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
@@ -72,12 +73,19 @@ pub struct Findings {
 
 /// Reads every job's state under `dir` and decides what the tree can.
 pub fn findings(tree: &Tree, dir: &Path) -> Findings {
+    findings_watched(tree, dir, &|| {})
+}
+
+/// [`findings`], the jobs' proofs checked on the current rayon pool's threads and
+/// `checked` told as each job is done: a split 24 moves into 5x5 left 5.7 GB of them.
+pub fn findings_watched(tree: &Tree, dir: &Path, checked: &(dyn Fn() + Sync)) -> Findings {
     let n = tree.jobs.len();
-    let states: Vec<JobState> = tree
-        .jobs
-        .iter()
-        .enumerate()
-        .map(|(j, job)| job_state(dir, &job_id(j, n), job))
+    let states: Vec<JobState> = (tree.jobs.par_iter().enumerate())
+        .map(|(j, job)| {
+            let state = job_state(dir, &job_id(j, n), job);
+            checked();
+            state
+        })
         .collect();
     let outcomes: Vec<Option<Outcome>> = states
         .iter()

@@ -1,6 +1,6 @@
 //! The `split` and `combine` subcommands' work and printing; each returns the exit code.
 
-use super::combine::findings;
+use super::combine::findings_watched;
 use super::tree::Tree;
 use super::{JobSettings, check_root, job_command, read_split, split_text};
 use crate::board::Board;
@@ -70,7 +70,10 @@ pub fn combine(dir: &Path, proof_path: Option<&Path>) -> i32 {
             return 2;
         }
     };
-    let found = findings(&tree, dir);
+    let bar = crate::solver::run::progress_bar(tree.jobs.len() as u64);
+    bar.set_message("checking the jobs' proofs ");
+    let found = findings_watched(&tree, dir, &|| bar.inc(1));
+    bar.finish_and_clear();
     // A closed standard output (`combine | head`) only hides the rest of the report: the
     // proof is still written.
     for line in found.report(&tree) {
