@@ -10,6 +10,9 @@ pub const MAX_SQUARES: usize = MAX_SIZE * MAX_SIZE;
 /// 64-bit words that hold the spots of the largest board, a 4-bit nibble per square.
 pub const SPOT_WORDS: usize = MAX_SQUARES.div_ceil(16);
 
+/// The most squares of a board whose spots fit one `u128`, a nibble a square.
+pub const SMALL_SQUARES: usize = 32;
+
 /// What toppling one square adds to the spot words: one spot in the nibble of each
 /// neighbour. The neighbours lie within `2 * size + 1` consecutive squares, so within three
 /// consecutive words starting at `word`.
@@ -43,6 +46,12 @@ pub struct Geometry {
     /// it to the word sets a nibble's top bit exactly when its square is overfull, given at
     /// most 8 spots; `8 - capacity` does the same for squares at or over capacity.
     pub overfull_bias: [u64; SPOT_WORDS],
+    /// On boards of at most [`SMALL_SQUARES`] squares (5x5 and smaller), whose spots fit one
+    /// `u128`: per square, what its topple adds to that number (a spot to each neighbour,
+    /// less its capacity from itself, modulo 2^128). Zero on larger boards.
+    pub small_topple: [u128; SMALL_SQUARES],
+    /// The first two words of `overfull_bias` as one `u128`.
+    pub small_bias: u128,
     /// The four corner squares (two neighbours each).
     pub corners: u128,
     /// The squares on an edge but not in a corner (three neighbours each).
@@ -95,6 +104,8 @@ const fn empty(size: usize) -> Geometry {
             add: [0; 3],
         }; MAX_SQUARES],
         overfull_bias: [0; SPOT_WORDS],
+        small_topple: [0; SMALL_SQUARES],
+        small_bias: 0,
         not_first_col: 0,
         not_last_col: 0,
         corners: 0,
@@ -125,6 +136,17 @@ const fn add_square(g: &mut Geometry, sq: usize) {
     g.stable_capacity += count as u16;
     g.overfull_bias[sq / 16] |= (7 - count as u64) << (4 * (sq % 16));
     g.topple[sq] = topple(&neighbours, count);
+    if size * size <= SMALL_SQUARES {
+        let bias = (7 - count as u128) << (4 * sq);
+        g.small_bias |= bias;
+        let mut delta = 0u128.wrapping_sub((count as u128) << (4 * sq));
+        let mut i = 0;
+        while i < count {
+            delta = delta.wrapping_add(1 << (4 * neighbours[i] as usize));
+            i += 1;
+        }
+        g.small_topple[sq] = delta;
+    }
 }
 
 /// The neighbours of square `sq` on a board of side `size`, in ascending order (the unused

@@ -1,7 +1,7 @@
 //! Making a move: one spot on a square, then the chain reaction, worked on 64-bit words of
 //! sixteen nibbles, with owners and the hash brought up to date once at the end.
 
-use super::geometry::{SPOT_WORDS, geometry};
+use super::geometry::{SMALL_SQUARES, SPOT_WORDS, geometry};
 use super::zobrist::KEYS;
 use super::{Board, Colour, NIBBLE_TOPS, Squares, covers};
 
@@ -53,6 +53,15 @@ impl Board {
     /// what changed: a square that topples ten times is hashed once.
     #[cold]
     fn redistribute(&mut self, start: usize, me: Colour) {
+        if usize::from(self.size) * usize::from(self.size) <= SMALL_SQUARES {
+            self.redistribute_small(start, me);
+        } else {
+            self.redistribute_words(start, me);
+        }
+    }
+
+    /// [`Board::redistribute`] on any board, its spot words in an array.
+    fn redistribute_words(&mut self, start: usize, me: Colour) {
         let g = geometry(self.size);
         let before = self.spot_words();
         let mut words = before;
@@ -89,6 +98,41 @@ impl Board {
             }
         }
         self.set_spot_words(&before, &words);
+        self.take_all(captured, me);
+    }
+
+    /// [`Board::redistribute`] on boards of at most 32 squares (5x5 and smaller): the spots
+    /// are one `u128` held in registers, and a topple is one addition of the square's
+    /// `small_topple`. On words in memory, indexed by the square, the additions waited on
+    /// one another's stores: redistribution was 38% of a 5x5 proof's time (perf). The same
+    /// waves in the same order, so the same board.
+    fn redistribute_small(&mut self, start: usize, me: Colour) {
+        const TOPS: u128 = (NIBBLE_TOPS as u128) << 64 | NIBBLE_TOPS as u128;
+        let g = geometry(self.size);
+        let before = self.spot_words();
+        let mut spots = u128::from(before[0]) | u128::from(before[1]) << 64;
+        let mine = self.owned(me);
+        let mut captured = 0u128;
+        let mut wave = 8u128 << (4 * start);
+        'chain: loop {
+            while wave != 0 {
+                let sq = wave.trailing_zeros() as usize / 4;
+                wave &= wave - 1;
+                spots = spots.wrapping_add(g.small_topple[sq]);
+                captured |= g.neighbour_mask[sq];
+                if covers(mine | captured, g.all) {
+                    break 'chain;
+                }
+            }
+            // No nibble carries: see `overfull_bias`.
+            wave = spots.wrapping_add(g.small_bias) & TOPS;
+            if wave == 0 {
+                break;
+            }
+        }
+        let mut after = before;
+        (after[0], after[1]) = (spots as u64, (spots >> 64) as u64);
+        self.set_spot_words(&before, &after);
         self.take_all(captured, me);
     }
 
