@@ -46,7 +46,7 @@ pub struct Geometry {
     /// it to the word sets a nibble's top bit exactly when its square is overfull, given at
     /// most 8 spots; `8 - capacity` does the same for squares at or over capacity.
     pub overfull_bias: [u64; SPOT_WORDS],
-    /// On boards of at most [`SMALL_SQUARES`] squares (5x5 and smaller), whose spots fit one
+    /// On boards of at most `SMALL_SQUARES` squares (5x5 and smaller), whose spots fit one
     /// `u128`: per square, what its topple adds to that number (a spot to each neighbour,
     /// less its capacity from itself, modulo 2^128). Zero on larger boards.
     pub small_topple: [u128; SMALL_SQUARES],

@@ -1,5 +1,6 @@
 //! Making a move: one spot on a square, then the chain reaction, worked on 64-bit words of
-//! sixteen nibbles, with owners and the hash brought up to date once at the end.
+//! sixteen nibbles (on boards up to 5x5, one `u128`), with owners and the hash brought up to
+//! date once at the end.
 
 use super::geometry::{SMALL_SQUARES, SPOT_WORDS, geometry};
 use super::zobrist::KEYS;

@@ -73,9 +73,9 @@ impl Symmetries {
         self.table_key(board)
     }
 
-    /// The canonical key on every size: the image whose key is least is found square by
-    /// square from the key's top (usually the first two or three squares leave one), and
-    /// only its key is built. Building all eight images' keys, by a 77 KB table of each
+    /// The canonical key on every size: the image whose key is least is found from the
+    /// key's top (usually its first three squares leave one image), and only its key is
+    /// built. Building all eight images' keys, by a 77 KB table of each
     /// square's bits in each image, took 35% of a 5x5 proof's time (perf); this path gives
     /// the same key and symmetry (`the_general_key_is_the_least_of_the_eight_images`).
     fn table_key(&self, board: &Board) -> (u128, usize) {
