@@ -50,8 +50,6 @@ pub struct Geometry {
     /// `u128`: per square, what its topple adds to that number (a spot to each neighbour,
     /// less its capacity from itself, modulo 2^128). Zero on larger boards.
     pub small_topple: [u128; SMALL_SQUARES],
-    /// The first two words of `overfull_bias` as one `u128`.
-    pub small_bias: u128,
     /// The four corner squares (two neighbours each).
     pub corners: u128,
     /// The squares on an edge but not in a corner (three neighbours each).
@@ -105,7 +103,6 @@ const fn empty(size: usize) -> Geometry {
         }; MAX_SQUARES],
         overfull_bias: [0; SPOT_WORDS],
         small_topple: [0; SMALL_SQUARES],
-        small_bias: 0,
         not_first_col: 0,
         not_last_col: 0,
         corners: 0,
@@ -137,8 +134,6 @@ const fn add_square(g: &mut Geometry, sq: usize) {
     g.overfull_bias[sq / 16] |= (7 - count as u64) << (4 * (sq % 16));
     g.topple[sq] = topple(&neighbours, count);
     if size * size <= SMALL_SQUARES {
-        let bias = (7 - count as u128) << (4 * sq);
-        g.small_bias |= bias;
         let mut delta = 0u128.wrapping_sub((count as u128) << (4 * sq));
         let mut i = 0;
         while i < count {

@@ -114,6 +114,7 @@ impl Board {
         let mut spots = u128::from(before[0]) | u128::from(before[1]) << 64;
         let mine = self.owned(me);
         let mut captured = 0u128;
+        let bias = u128::from(g.overfull_bias[0]) | u128::from(g.overfull_bias[1]) << 64;
         let mut wave = 8u128 << (4 * start);
         'chain: loop {
             while wave != 0 {
@@ -126,7 +127,7 @@ impl Board {
                 }
             }
             // No nibble carries: see `overfull_bias`.
-            wave = spots.wrapping_add(g.small_bias) & TOPS;
+            wave = spots.wrapping_add(bias) & TOPS;
             if wave == 0 {
                 break;
             }

@@ -241,9 +241,52 @@ fn square_code(board: &Board, sq: usize) -> u8 {
     (red | blue << 1) << 3 | board.spots(sq).min(7)
 }
 
+/// The key of `board` as it lies, no symmetry applied: each square's five bits at its own
+/// place, and the side to move.
+#[cfg(test)]
+pub(super) fn plain_key(board: &Board) -> u128 {
+    let side = u128::from(board.to_move() == Colour::Blue) << 127;
+    (0..board.squares()).fold(side, |key, sq| {
+        key | u128::from(square_code(board, sq)) << (5 * sq)
+    })
+}
+
+/// Positions of seeded random games (`games` of them, game `g` at most `g % longest` moves
+/// long) on `size` x `size` boards under `rules`, those not over: samples for the tests of
+/// keys and packing.
+#[cfg(test)]
+pub(super) fn seeded_positions(
+    size: usize,
+    rules: crate::board::Rules,
+    games: usize,
+    seed: u64,
+    longest: usize,
+) -> Vec<Board> {
+    let mut boards = Vec::new();
+    let mut seed = seed;
+    for game in 0..games {
+        let mut b = Board::with_rules(size, rules);
+        for _ in 0..(game % longest) {
+            let moves: Vec<usize> = crate::board::Squares(b.legal_moves()).collect();
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            b.play(moves[(seed >> 33) as usize % moves.len()]);
+            if b.winner().is_some() {
+                break;
+            }
+        }
+        if b.winner().is_none() {
+            boards.push(b);
+        }
+    }
+    boards
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::Rules;
 
     #[test]
     fn symmetric_positions_share_a_key_and_others_do_not() {
@@ -278,42 +321,12 @@ mod tests {
         out
     }
 
-    /// The key of `board` as it lies: each square's five bits at its own place.
-    fn plain_key(board: &Board) -> u128 {
-        let side = u128::from(board.to_move() == Colour::Blue) << 127;
-        (0..board.squares()).fold(side, |key, sq| {
-            key | u128::from(square_code(board, sq)) << (5 * sq)
-        })
-    }
-
-    /// Positions of seeded random games on `size` x `size` boards, the start among them.
-    fn seeded_positions(size: usize, games: usize) -> Vec<Board> {
-        let mut boards = Vec::new();
-        let mut seed = 11u64 + size as u64;
-        for game in 0..games {
-            let mut b = Board::new(size);
-            for _ in 0..(game % (3 * size * size)) {
-                let moves: Vec<usize> = crate::board::Squares(b.legal_moves()).collect();
-                seed = seed
-                    .wrapping_mul(6364136223846793005)
-                    .wrapping_add(1442695040888963407);
-                b.play(moves[(seed >> 33) as usize % moves.len()]);
-                if b.winner().is_some() {
-                    break;
-                }
-            }
-            if b.winner().is_none() {
-                boards.push(b);
-            }
-        }
-        boards
-    }
-
     #[test]
     fn the_general_key_is_the_least_of_the_eight_images() {
         for size in [2, 3, 4, 5] {
             let s = Symmetries::new(size).unwrap();
-            let mut boards = seeded_positions(size, 400);
+            let longest = 3 * size * size;
+            let mut boards = seeded_positions(size, Rules::V2014, 400, 11 + size as u64, longest);
             // Symmetric boards, where several images tie: the least symmetry is named.
             let mut centre = Board::new(size);
             centre.play(size * size / 2);
@@ -331,24 +344,7 @@ mod tests {
     #[test]
     fn the_4x4_word_key_sorts_positions_as_the_table_does() {
         let s = Symmetries::new(4).unwrap();
-        let mut boards = Vec::new();
-        let mut seed = 7u64;
-        for game in 0..300 {
-            let mut b = Board::new(4);
-            for _ in 0..(game % 30) {
-                let moves: Vec<usize> = crate::board::Squares(b.legal_moves()).collect();
-                seed = seed
-                    .wrapping_mul(6364136223846793005)
-                    .wrapping_add(1442695040888963407);
-                b.play(moves[(seed >> 33) as usize % moves.len()]);
-                if b.winner().is_some() {
-                    break;
-                }
-            }
-            if b.winner().is_none() {
-                boards.push(b);
-            }
-        }
+        let boards = seeded_positions(4, Rules::V2014, 300, 7, 30);
         for b in &boards {
             let (key, t) = s.key_and_symmetry(b);
             // Every image has the key, and the symmetry named produces it.

@@ -234,33 +234,13 @@ mod tests {
 
     #[test]
     fn the_general_packing_spells_each_square_in_base_nine() {
-        use crate::board::{Board, Rules, Squares};
-        let mut seed = 5u64;
+        use crate::board::Rules;
+        use crate::solver::key::{plain_key, seeded_positions};
         for size in [2, 3, 5] {
             for rules in [Rules::V2014, Rules::V2013] {
                 let white = AtomicU8::new(NO_WHITE);
-                for game in 0..200 {
-                    let mut board = Board::with_rules(size, rules);
-                    for _ in 0..game % (3 * size * size) {
-                        let moves: Vec<usize> = Squares(board.legal_moves()).collect();
-                        seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1);
-                        board.play(moves[(seed >> 33) as usize % moves.len()]);
-                        if board.winner().is_some() {
-                            break;
-                        }
-                    }
-                    if board.winner().is_some() {
-                        continue;
-                    }
-                    // The key as it lies: five bits a square at its own place.
-                    let key = (0..board.squares()).fold(
-                        u128::from(board.to_move() == crate::board::Colour::Blue) << 127,
-                        |key, sq| {
-                            let owner = board.owner(sq).map_or(0, |c| 1 + c as u128);
-                            key | (owner << 3 | u128::from(board.spots(sq))) << (5 * sq)
-                        },
-                    );
-                    let packed = pack(size, key, &white);
+                for board in seeded_positions(size, rules, 200, 5, 3 * size * size) {
+                    let packed = pack(size, plain_key(&board), &white);
                     assert_eq!(
                         packed,
                         Some(plain_packed(&board)),
