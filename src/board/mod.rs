@@ -185,13 +185,14 @@ impl fmt::Display for Coord {
 /// assert_eq!(board.to_notation(), "2r1-1-1-/1-1-1-1-/1-1-1-1-/1-1-1-1-");
 /// assert_eq!(board.to_move(), Colour::Blue);
 /// ```
-#[derive(Clone, Copy, PartialEq, Eq)]
+#[derive(Clone, Copy)]
 pub struct Board {
     /// Spots, one nibble per square (low nibble first). Packing keeps the board at 96 bytes,
     /// small enough that a copy is a few register moves rather than a `memcpy` call whose
     /// stores the next loads would wait on.
     spots: [u8; MAX_SQUARES / 2],
     owner: ByColour<u128>,
+    /// The Zobrist hash, or [`UNHASHED`] once a move was played without keeping it.
     hash: u64,
     total: u16,
     size: u8,
@@ -263,7 +264,9 @@ impl Board {
     pub fn set_to_move(&mut self, colour: Colour) {
         if self.to_move() != colour {
             self.turn ^= 1;
-            self.hash ^= KEYS.side;
+            if self.keeps_hash() {
+                self.hash ^= KEYS.side;
+            }
         }
     }
 
@@ -306,10 +309,22 @@ impl Board {
         self.size() * self.size()
     }
 
-    /// The Zobrist hash, kept up to date by every change.
+    /// The Zobrist hash, kept up to date by every change, or computed from scratch on a
+    /// board played without it ([`Board::play_unhashed`]).
     #[inline(always)]
     pub fn hash(&self) -> u64 {
-        self.hash
+        if self.keeps_hash() {
+            self.hash
+        } else {
+            self.compute_hash()
+        }
+    }
+
+    /// Whether the hash field is kept current. A board whose true hash happens to be
+    /// [`UNHASHED`] is taken for one not kept, which costs it a rehash, never a wrong hash.
+    #[inline(always)]
+    fn keeps_hash(&self) -> bool {
+        self.hash != UNHASHED
     }
 
     /// Total spots on the board.
@@ -480,9 +495,11 @@ impl Board {
         // checker reading millions of positions spent a third of its time rehashing whole
         // boards here.
         let (old_spots, old_owner) = (self.spots(sq), self.owner(sq));
-        self.hash ^= KEYS.spots[sq][old_spots as usize] ^ KEYS.spots[sq][spots as usize];
-        for c in [old_owner, owner].into_iter().flatten() {
-            self.hash ^= KEYS.owner[sq][c.index()];
+        if self.keeps_hash() {
+            self.hash ^= KEYS.spots[sq][old_spots as usize] ^ KEYS.spots[sq][spots as usize];
+            for c in [old_owner, owner].into_iter().flatten() {
+                self.hash ^= KEYS.owner[sq][c.index()];
+            }
         }
         self.total = self.total - old_spots as u16 + spots as u16;
         self.put_spots(sq, spots);
@@ -492,7 +509,7 @@ impl Board {
         if let Some(c) = owner {
             *self.owner.get_mut(c) |= bit;
         }
-        debug_assert_eq!(self.hash, self.compute_hash());
+        debug_assert_eq!(self.hash(), self.compute_hash());
     }
 
     /// The hash computed from scratch; equals `hash()` at all times.
@@ -534,11 +551,27 @@ impl Board {
     }
 }
 
+/// The hash field held when a board's hash is not kept ([`Board::play_unhashed`]).
+const UNHASHED: u64 = 0;
+
+/// Boards are equal when their squares, side to move and rules are: the hash follows from
+/// those, or is not kept.
+impl PartialEq for Board {
+    fn eq(&self, other: &Board) -> bool {
+        self.spots == other.spots
+            && self.owner == other.owner
+            && (self.total, self.size, self.turn, self.rules)
+                == (other.total, other.size, other.turn, other.rules)
+    }
+}
+
+impl Eq for Board {}
+
 /// Hashing a board feeds only its Zobrist key: equal boards have equal keys, and `Eq`
 /// still compares whole boards, so maps keyed by boards are exact.
 impl std::hash::Hash for Board {
     fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
-        state.write_u64(self.hash);
+        state.write_u64(self.hash());
     }
 }
 
@@ -661,6 +694,62 @@ mod tests {
             ] {
                 let slow: u32 = Squares(mask).map(|sq| b.spots(sq) as u32).sum();
                 assert_eq!(b.spots_in(mask), slow, "{notation}");
+            }
+        }
+    }
+
+    /// A board played without its hash equals its twin played with it, has its hash (from
+    /// scratch), and stays right under every later change, hashed or not.
+    #[test]
+    fn a_board_played_unhashed_still_has_the_right_hash() {
+        let mut state = 0x61_u64;
+        let mut next = |n: usize| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % n as u64) as usize
+        };
+        for size in MIN_SIZE..=MAX_SIZE {
+            for rules in [Rules::V2013, Rules::V2014] {
+                let (mut kept, mut unkept) = (
+                    Board::with_rules(size, rules),
+                    Board::with_rules(size, rules),
+                );
+                let mut seen = std::collections::HashSet::new();
+                for ply in 0..6 * size * size {
+                    if kept.winner().is_some() {
+                        break;
+                    }
+                    let moves: Vec<usize> = Squares(kept.legal_moves()).collect();
+                    let sq = moves[next(moves.len())];
+                    kept.play(sq);
+                    match ply % 7 {
+                        0 => unkept.play(sq),
+                        5 if rules == Rules::V2013 => {
+                            unkept.play_unhashed(sq);
+                            let other = kept.to_move().opponent();
+                            kept.set_to_move(other);
+                            unkept.set_to_move(other);
+                        }
+                        6 => {
+                            unkept.play_unhashed(sq);
+                            let (sq, spots) = (next(size * size), kept.spots(sq).min(2));
+                            let owner = kept.owner(sq).or(Some(Colour::Red));
+                            kept.set_square(sq, spots, owner);
+                            unkept.set_square(sq, spots, owner);
+                        }
+                        _ => unkept.play_unhashed(sq),
+                    }
+                    assert!(kept == unkept, "{size} {rules:?} ply {ply}");
+                    assert_eq!(unkept.hash(), kept.hash(), "{size} {rules:?} ply {ply}");
+                    assert_eq!(
+                        kept.hash(),
+                        kept.compute_hash(),
+                        "{size} {rules:?} ply {ply}"
+                    );
+                    seen.insert(kept);
+                    assert!(seen.contains(&unkept), "{size} {rules:?} ply {ply}");
+                }
             }
         }
     }

@@ -22,19 +22,31 @@ impl Board {
         }
     }
 
-    /// Adds one spot to `sq` and gives it to `me`, keeping the hash current. `sq` is a
+    /// [`Board::play`] without keeping the hash: for a search that never reads it (the
+    /// prover keys positions by their canonical key), which saves the hash's upkeep, about
+    /// a tenth of a proof's time (docs/solving.md). The board is as `play` leaves it, and
+    /// `hash()` stays right: it computes the hash from scratch from then on.
+    #[inline(always)]
+    pub fn play_unhashed(&mut self, sq: usize) {
+        self.hash = super::UNHASHED;
+        self.play(sq);
+    }
+
+    /// Adds one spot to `sq` and gives it to `me`, keeping the hash current (if it is kept). `sq` is a
     /// legal move: white or already `me`'s, never the opponent's.
     #[inline(always)]
     fn add_spot(&mut self, sq: usize, me: Colour) {
         let old = self.spots(sq) as usize;
         debug_assert!(old <= geometry(self.size).capacity[sq] as usize);
         self.spots[sq >> 1] += 1 << ((sq & 1) * 4);
-        self.hash ^= KEYS.spots[sq][old] ^ KEYS.spots[sq][old + 1];
         let bit = 1u128 << sq;
-        let mine = self.owner.get_mut(me);
-        if *mine & bit == 0 {
-            *mine |= bit;
-            self.hash ^= KEYS.owner[sq][me.index()];
+        let taken = self.owner.get(me) & bit == 0;
+        *self.owner.get_mut(me) |= bit;
+        if self.keeps_hash() {
+            self.hash ^= KEYS.spots[sq][old] ^ KEYS.spots[sq][old + 1];
+            if taken {
+                self.hash ^= KEYS.owner[sq][me.index()];
+            }
         }
     }
 
@@ -146,16 +158,19 @@ impl Board {
         std::array::from_fn(|i| u64::from_le_bytes(bytes[8 * i..8 * i + 8].try_into().unwrap()))
     }
 
-    /// Stores the nibble words `after`, hashing every square whose spots differ from `before`.
+    /// Stores the nibble words `after`, hashing every square whose spots differ from `before`
+    /// (if the hash is kept).
     fn set_spot_words(&mut self, before: &[u64; SPOT_WORDS], after: &[u64; SPOT_WORDS]) {
-        for i in 0..SPOT_WORDS {
-            let mut diff = before[i] ^ after[i];
-            while diff != 0 {
-                let shift = diff.trailing_zeros() & !3;
-                diff &= !(0xF << shift);
-                let sq = 16 * i + shift as usize / 4;
-                let (old, new) = (before[i] >> shift & 0xF, after[i] >> shift & 0xF);
-                self.hash ^= KEYS.spots[sq][old as usize] ^ KEYS.spots[sq][new as usize];
+        if self.keeps_hash() {
+            for i in 0..SPOT_WORDS {
+                let mut diff = before[i] ^ after[i];
+                while diff != 0 {
+                    let shift = diff.trailing_zeros() & !3;
+                    diff &= !(0xF << shift);
+                    let sq = 16 * i + shift as usize / 4;
+                    let (old, new) = (before[i] >> shift & 0xF, after[i] >> shift & 0xF);
+                    self.hash ^= KEYS.spots[sq][old as usize] ^ KEYS.spots[sq][new as usize];
+                }
             }
         }
         let mut bytes = [0u8; SPOT_WORDS * 8];
@@ -166,14 +181,16 @@ impl Board {
         self.spots.copy_from_slice(&bytes[..n]);
     }
 
-    /// Gives every square of `squares` to `me`, keeping the hash current.
+    /// Gives every square of `squares` to `me`, keeping the hash current (if it is kept).
     fn take_all(&mut self, squares: u128, me: Colour) {
         let them = me.opponent();
-        for sq in Squares(squares & !self.owned(me)) {
-            self.hash ^= KEYS.owner[sq][me.index()];
-        }
-        for sq in Squares(squares & self.owned(them)) {
-            self.hash ^= KEYS.owner[sq][them.index()];
+        if self.keeps_hash() {
+            for sq in Squares(squares & !self.owned(me)) {
+                self.hash ^= KEYS.owner[sq][me.index()];
+            }
+            for sq in Squares(squares & self.owned(them)) {
+                self.hash ^= KEYS.owner[sq][them.index()];
+            }
         }
         *self.owner.get_mut(me) |= squares;
         *self.owner.get_mut(them) &= !squares;

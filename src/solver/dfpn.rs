@@ -385,7 +385,7 @@ impl Prover {
         let mut keys = ArrayVec::<u128, MAX_MOVES>::new();
         for sq in explosive.chain(quiet) {
             let mut child = *board;
-            child.play(sq);
+            child.play_unhashed(sq);
             if child.winner().is_some() {
                 return false;
             }

@@ -33,7 +33,7 @@ pub(crate) fn proven_move(prover: &mut Prover, board: &Board) -> Option<usize> {
     let mut children = ArrayVec::<Board, MAX_MOVES>::new();
     for sq in Squares(board.legal_moves()) {
         let mut child = *board;
-        child.play(sq);
+        child.play_unhashed(sq);
         if child.winner().is_some() {
             return Some(sq);
         }
@@ -141,13 +141,13 @@ fn step(
         };
         visit(board, Some(sq));
         let mut child = *board;
-        child.play(sq);
+        child.play_unhashed(sq);
         below(child);
     } else {
         visit(board, None);
         for sq in Squares(board.legal_moves()) {
             let mut child = *board;
-            child.play(sq);
+            child.play_unhashed(sq);
             below(child);
         }
     }

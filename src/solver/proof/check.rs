@@ -169,7 +169,7 @@ fn play_given(board: &Board, image: usize, given: u8) -> Option<Board> {
     // The move given for the class, played on this member of it.
     let sq = square_of(board, image, usize::from(given));
     let mut child = *board;
-    child.play(sq);
+    child.play_unhashed(sq);
     child.winner().is_none().then_some(child)
 }
 
@@ -179,7 +179,7 @@ fn play_given(board: &Board, image: usize, given: u8) -> Option<Board> {
 fn push_replies(board: &Board, stack: &mut Vec<Board>) -> Result<(), CheckError> {
     for sq in Squares(board.legal_moves()) {
         let mut child = *board;
-        child.play(sq);
+        child.play_unhashed(sq);
         match child.winner() {
             Some(_) => {
                 let c = board.coord(sq);
