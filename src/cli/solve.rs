@@ -11,6 +11,12 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
+/// `solve`'s time limit for a game's value when `--time` is not given.
+const GAME_VALUE_TIME: Duration = Duration::from_secs(600);
+
+/// `solve`'s time limit for each `--depth` or `--file` question when `--time` is not given.
+const QUESTION_TIME: Duration = Duration::from_secs(10);
+
 /// The `solve` subcommand's arguments.
 #[derive(Args, Debug)]
 pub struct SolveArgs {
@@ -28,9 +34,10 @@ pub struct SolveArgs {
     /// Solve every line of FILE (`NOTATION [DEPTH]`), in parallel, answers in order.
     #[arg(long, value_name = "FILE")]
     pub file: Option<PathBuf>,
-    /// Time for each question before it gives up (the answer then says what is proven).
-    #[arg(long, value_name = "SECONDS", default_value = "10", value_parser = seconds)]
-    pub time: Duration,
+    /// Time before it gives up (the answer then says what is proven): default 600 s for a
+    /// game's value, 10 s for each `--depth` or `--file` question.
+    #[arg(long, value_name = "SECONDS", value_parser = seconds)]
+    pub time: Option<Duration>,
     /// Positions to examine before giving up, for answers the same on every run.
     #[arg(long, value_name = "N",
           value_parser = clap::value_parser!(u64).range(1..=MAX_SOLVE_POSITIONS))]
@@ -69,8 +76,14 @@ pub struct SolveArgs {
 
 impl SolveArgs {
     fn settings(&self) -> Settings {
+        // A game's value is asked for once and may need minutes (the 4x4 start takes 30 to 50
+        // s on two cores); a question of a collection or of a few moves is one of many.
+        let default = match self.depth.is_none() && self.file.is_none() {
+            true => GAME_VALUE_TIME,
+            false => QUESTION_TIME,
+        };
         Settings {
-            time: self.time,
+            time: self.time.unwrap_or(default),
             positions: self.positions.unwrap_or(u64::MAX),
             memory: (self.memory as usize) << 20,
         }
@@ -203,5 +216,42 @@ impl PuzzlesArgs {
                 self.positions,
             )
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::Parser;
+
+    #[derive(Parser)]
+    struct Line {
+        #[command(flatten)]
+        solve: SolveArgs,
+    }
+
+    fn time_of(args: &[&str]) -> Duration {
+        let line = Line::try_parse_from([&["solve"], args].concat()).unwrap();
+        line.solve.settings().time
+    }
+
+    /// `jump61 solve --size 4` is the issue's own command for the 4x4 start, which needs
+    /// 30 to 50 s: a game's value gets minutes, a question of a collection seconds.
+    #[test]
+    fn a_game_value_gets_minutes_and_a_question_seconds_unless_told() {
+        assert_eq!(time_of(&["--size", "4"]), Duration::from_secs(600));
+        assert_eq!(
+            time_of(&["--position", "1-1-/1-1-"]),
+            Duration::from_secs(600)
+        );
+        assert_eq!(
+            time_of(&["--size", "4", "--depth", "2"]),
+            Duration::from_secs(10)
+        );
+        assert_eq!(time_of(&["--file", "f.txt"]), Duration::from_secs(10));
+        assert_eq!(
+            time_of(&["--size", "4", "--time", "5"]),
+            Duration::from_secs(5)
+        );
     }
 }
