@@ -78,9 +78,11 @@ impl SolveArgs {
     fn settings(&self) -> Settings {
         // A game's value is asked for once and may need minutes (the 4x4 start takes 30 to 50
         // s on two cores); a question of a collection or of a few moves is one of many.
-        let default = match self.depth.is_none() && self.file.is_none() {
-            true => GAME_VALUE_TIME,
-            false => QUESTION_TIME,
+        let game_value = self.depth.is_none() && self.file.is_none();
+        let default = if game_value {
+            GAME_VALUE_TIME
+        } else {
+            QUESTION_TIME
         };
         Settings {
             time: self.time.unwrap_or(default),

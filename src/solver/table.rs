@@ -29,9 +29,9 @@
 //!
 //! **Forgetting.** A new entry takes an empty slot of its bucket, or else the slot whose
 //! entry has the least work, undecided entries before proven ones. When the table is nearly
-//! full, [`Table::collect_garbage`] clears the undecided entries with the least work (the
-//! SmallTreeGC of Nagai's df-pn), so the search goes on; proven entries are kept while they
-//! fit.
+//! full, [`Table::collect_garbage`] (in `collect`) clears the half of the entries with the
+//! least work (the SmallTreeGC of Nagai's df-pn), a proven entry counting as
+//! [`PROVEN_WORTH`] times its work, so the search goes on.
 
 use super::dfpn::INF;
 use super::key::MAX_KEY_SIZE;

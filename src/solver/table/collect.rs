@@ -46,8 +46,8 @@ pub struct Collected {
 }
 
 impl Table {
-    /// Clears half of the entries (as near as ties allow), those with the least work, so the search has room
-    /// again; `None` if another thread is already collecting. A proven entry counts as
+    /// Clears half of the entries (as near as ties allow), those with the least work, so
+    /// the search has room again; `None` if another thread is already collecting. A proven entry counts as
     /// [`PROVEN_WORTH`] times its work: proofs are kept before undecided numbers, but a
     /// proof of a few positions goes before a big undecided tree.
     pub fn collect_garbage(&self) -> Option<Collected> {
