@@ -6,8 +6,8 @@
 //! figures of the solving guide.
 
 use jump61::board::Board;
+use jump61::solver::dfpn::parallel;
 use jump61::solver::dfpn::{Limits, Prover};
-use jump61::solver::parallel;
 use std::sync::Arc;
 use std::time::Instant;
 

@@ -4,6 +4,7 @@ pub mod arena;
 pub mod board;
 pub mod cli;
 pub mod display;
+pub mod interrupt;
 pub mod output;
 pub mod perft;
 pub mod protocol;

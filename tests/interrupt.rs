@@ -6,7 +6,8 @@
 //! df-pn prover of this process, so no other proof may run in it meanwhile. The other tests
 //! send SIGINT to a real `jump61 solve` and `jump61 match` (other processes).
 
-use jump61::protocol::{CTRL_C_HELP, Interrupt, Options, Pressed, run_loop_interruptible};
+use jump61::interrupt::{CTRL_C_HELP, Interrupt, Pressed};
+use jump61::protocol::{Options, run_loop_interruptible};
 use std::time::{Duration, Instant};
 
 /// Runs `input` through the loop, pressing Ctrl-C once a line's work has run a while

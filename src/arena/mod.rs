@@ -517,7 +517,7 @@ pub fn play_until(args: &MatchArgs, interrupted: &AtomicBool) -> Result<MatchOut
 pub fn run(args: &MatchArgs) -> i32 {
     // Unset for good if the signals cannot be caught: the match then dies of them, as before.
     let interrupted = Arc::new(AtomicBool::new(false));
-    let _ = protocol::stop_on_signals(&interrupted);
+    let _ = crate::interrupt::stop_on_signals(&interrupted);
     let outcome = match play_until(args, &interrupted) {
         Ok(outcome) => outcome,
         Err(e) => {

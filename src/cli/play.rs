@@ -71,7 +71,7 @@ pub(super) fn run(cli: &Cli) -> i32 {
     let options = cli.options(at_terminal);
     // A person at a terminal gets Ctrl-C stopping the work, not the program; a script's
     // Ctrl-C (or a failure to catch it) ends the program, as a signal does.
-    let interrupt = at_terminal.then(protocol::catch_ctrl_c).flatten();
+    let interrupt = at_terminal.then(crate::interrupt::catch_ctrl_c).flatten();
     // The error stream is locked line by line, not for the whole loop: Ctrl-C's thread
     // writes there too.
     protocol::run_loop_interruptible(

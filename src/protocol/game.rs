@@ -4,8 +4,8 @@
 //! happened in their own words.
 
 use super::command::Dialect;
-use super::interrupt::Interrupt;
 use crate::board::{Board, ByColour, Colour, geometry};
+use crate::interrupt::Interrupt;
 use crate::search::{Engine, EngineConfig, Ponder, Progress};
 use thiserror::Error;
 

@@ -7,7 +7,6 @@
 
 mod command;
 mod game;
-mod interrupt;
 mod session;
 pub mod view;
 
@@ -16,9 +15,9 @@ pub use command::{
     MAX_SOLVE, MAX_SOLVE_POSITIONS, MAX_THREADS, clip, help_text, parse_clock, parse_seconds,
 };
 pub use game::{Game, PlayError};
-pub use interrupt::{HINT, Interrupt, LineWork, Pressed, catch_ctrl_c, stop_on_signals};
-pub use session::{CTRL_C_HELP, Flow, Options, Session};
+pub use session::{Flow, Options, Session};
 
+use crate::interrupt::Interrupt;
 use std::io::{self, BufRead, Write};
 
 /// Runs the command loop until `quit`, the end of `input`, a read error, or a failed write to

@@ -3,17 +3,13 @@
 
 use super::command::{Command, CommandError, Dialect, help_text};
 use super::game::{Game, PlayError};
-use super::interrupt::Interrupt;
 use super::view;
 use crate::board::{Board, Colour};
+use crate::interrupt::{CTRL_C_HELP, Interrupt};
 use crate::search::solve::{SolveProgress, solve_stoppable};
 use crate::search::{EngineConfig, Limit, Progress};
 use std::fmt;
 use std::io::Write;
-
-/// The line `help` adds at a terminal, where Ctrl-C is caught (see [`Interrupt`]).
-pub const CTRL_C_HELP: &str =
-    "Ctrl-C stops the AI's search or a solve (the game goes on); quit or Ctrl-D leaves.";
 
 /// How a session starts.
 #[derive(Clone, Debug, PartialEq)]

@@ -1,7 +1,7 @@
 //! The AI's proof step: before it searches, the full engine tries to prove the game's value
 //! with the df-pn prover of [`crate::solver`], within part of the move's budget and a memory
 //! cap, on as many threads as the search has (sharing one table, see
-//! [`crate::solver::parallel`]; one thread proves the same way on every run). A proven win
+//! [`crate::solver::dfpn::parallel`]; one thread proves the same way on every run). A proven win
 //! is played by a proven winning move, never traded for a heuristic one; otherwise (a
 //! proven loss, or no proof in time) the search chooses as before.
 //!
@@ -10,9 +10,9 @@
 //! win is proven every later move of it is found in the table at once.
 
 use crate::board::{Board, Squares};
+use crate::solver::dfpn::parallel;
 use crate::solver::dfpn::{Limits, Prover, Stop};
-use crate::solver::key::MAX_KEY_SIZE;
-use crate::solver::parallel;
+use crate::solver::table::key::MAX_KEY_SIZE;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 

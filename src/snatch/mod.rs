@@ -62,7 +62,7 @@ pub fn run(args: SnatchArgs) -> i32 {
             // program; the error stream is locked line by line, since its thread writes there.
             let interrupt = std::io::stdin()
                 .is_terminal()
-                .then(crate::protocol::catch_ctrl_c)
+                .then(crate::interrupt::catch_ctrl_c)
                 .flatten();
             let (stdin, stdout) = (std::io::stdin(), std::io::stdout());
             run_loop_interruptible(

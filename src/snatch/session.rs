@@ -5,7 +5,7 @@ use super::ai::{self, Reason};
 use super::board::{Board, LastJump, MAX_SIZE, MIN_SIZE};
 use super::moves::{Move, legal_moves, parse_move};
 use super::solve::{Deadline, fewest_moves, winning_moves};
-use crate::protocol::{CTRL_C_HELP, Interrupt};
+use crate::interrupt::{CTRL_C_HELP, Interrupt};
 use std::io::{BufRead, Write};
 use std::time::{Duration, Instant};
 

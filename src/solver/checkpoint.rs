@@ -23,6 +23,7 @@
 //! (the count and checksum are filled in once the records are written, and a file is read
 //! twice: checked whole, then used), so a checkpoint takes no memory beyond the table's.
 
+use super::limits::interval_from_env;
 use super::table::Table;
 use crate::board::Board;
 use std::fs::File;
@@ -276,7 +277,7 @@ pub const EVERY: std::time::Duration = std::time::Duration::from_secs(300);
 pub fn saver(path: &Path, root: &Board, mut saved: Saved) -> super::dfpn::SaveTable {
     let (path, root) = (path.to_path_buf(), *root);
     // The tests save every fraction of a second.
-    let every = super::interval_from_env("JUMP61_CHECKPOINT_SECONDS", EVERY);
+    let every = interval_from_env("JUMP61_CHECKPOINT_SECONDS", EVERY);
     let mut last = std::time::Instant::now();
     Box::new(move |table| {
         if last.elapsed() >= every {

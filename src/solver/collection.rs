@@ -63,7 +63,7 @@ pub fn answer(line: &Line, settings: &Settings) -> Answer {
 }
 
 /// [`answer`], a question of moves giving up soon after `stop` is set. (A game value's
-/// prover polls a flag of its own, [`super::dfpn::interrupted`].)
+/// prover polls a flag of its own, [`crate::interrupt::interrupted`].)
 fn answer_stoppable(line: &Line, settings: &Settings, stop: Option<&AtomicBool>) -> Answer {
     match line {
         Ok(None) => Answer::Blank,

@@ -1,6 +1,7 @@
-//! When a prover must stop ([`Limits`]) and why it stopped ([`Stop`]).
+//! When a prover must stop ([`Limits`]) and why it stopped ([`Stop`]), and the intervals
+//! the tests may shorten (`interval_from_env`).
 
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// When the prover must stop, whatever it has proven by then.
 #[derive(Clone, Copy, Debug)]
@@ -31,4 +32,14 @@ pub enum Stop {
     Memory,
     /// Ctrl-C or SIGTERM (see [`super::checkpoint`]).
     Interrupted,
+}
+
+/// The interval in seconds that the environment variable `name` sets (the tests shorten a
+/// long proof's checkpoint and log intervals this way), else `default`.
+pub(crate) fn interval_from_env(name: &str, default: Duration) -> Duration {
+    std::env::var(name)
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .and_then(|s| Duration::try_from_secs_f64(s).ok())
+        .unwrap_or(default)
 }

@@ -117,7 +117,7 @@ impl Prover {
     }
 
     /// Doubles the table if the limits allow; false if they do not, the table is shared
-    /// (by threads, see [`crate::solver::parallel::prove`], or a checkpoint's saver) or the memory
+    /// (by threads, see [`crate::solver::dfpn::parallel::prove`], or a checkpoint's saver) or the memory
     /// cannot be had. A failure lowers the memory limit to the table's size, so that the
     /// search goes on in the table it has and does not ask again.
     pub fn grow(&mut self) -> bool {

@@ -4,8 +4,8 @@
 use super::job_id;
 use super::tree::{self, Outcome, Tree};
 use crate::board::{Board, Colour};
-use crate::solver::key::Symmetries;
 use crate::solver::proof;
+use crate::solver::table::key::Symmetries;
 use rayon::prelude::*;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};

@@ -15,7 +15,6 @@
 //! job's proof belongs.
 
 pub mod combine;
-pub mod run;
 pub mod tree;
 
 use crate::board::{Board, Rules};
@@ -222,11 +221,11 @@ pub fn check_root(root: &Board) -> Result<(), String> {
     if root.winner().is_some() {
         return Err(format!("{} is already over", root.to_notation()));
     }
-    if root.size() > crate::solver::key::MAX_KEY_SIZE {
+    if root.size() > crate::solver::table::key::MAX_KEY_SIZE {
         return Err(format!(
             "game values are solved on boards up to {0}x{0} only",
-            crate::solver::key::MAX_KEY_SIZE
+            crate::solver::table::key::MAX_KEY_SIZE
         ));
     }
-    crate::solver::arise::could_arise(root)
+    crate::solver::proof::arise::could_arise(root)
 }

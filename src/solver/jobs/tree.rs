@@ -6,7 +6,7 @@
 //! file agrees.
 
 use crate::board::{Board, Squares};
-use crate::solver::key::Symmetries;
+use crate::solver::table::key::Symmetries;
 use rustc_hash::FxHashMap;
 
 /// Where a move of a node leads.

@@ -18,7 +18,7 @@
 //! read with the turn handed over the same way.
 
 use crate::board::{Board, Colour, Coord, MAX_SIZE, Rules, Squares};
-use crate::solver::arise::could_arise;
+use crate::solver::proof::arise::could_arise;
 use arrayvec::ArrayVec;
 use rustc_hash::{FxHashMap, FxHashSet};
 use std::fmt;

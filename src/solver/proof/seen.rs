@@ -13,8 +13,8 @@
 //! inserts took 23% of the writing time (`perf`), three cache misses each (the control
 //! bytes, the key, the store) against one here.
 
-use crate::solver::memory_hints;
 use crate::solver::table::Table;
+use crate::solver::table::memory_hints;
 use rustc_hash::FxHashSet;
 use std::sync::atomic::AtomicU64;
 use std::sync::atomic::Ordering::Relaxed;
@@ -125,7 +125,7 @@ impl Seen {
 mod tests {
     use super::*;
     use crate::board::{Board, Squares};
-    use crate::solver::key::Symmetries;
+    use crate::solver::table::key::Symmetries;
 
     /// Keys of the positions of a few seeded random games on `size` x `size`.
     fn game_keys(size: usize) -> Vec<u128> {

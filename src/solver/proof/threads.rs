@@ -147,7 +147,7 @@ fn walk_rest(
         let helpers: Vec<_> = (1..threads)
             .map(|thread| {
                 let mut helper = Prover::sharing(
-                    crate::solver::key::Symmetries::new(root.size()).expect("a keyed size"),
+                    crate::solver::table::key::Symmetries::new(root.size()).expect("a keyed size"),
                     Arc::clone(&prover.table),
                     Arc::clone(&prover.shared),
                     thread,

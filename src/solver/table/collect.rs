@@ -92,7 +92,7 @@ impl Table {
 mod tests {
     use super::super::{Place, Table};
     use super::share_threshold;
-    use crate::solver::dfpn::INF;
+    use crate::solver::numbers::INF;
 
     #[test]
     fn garbage_collection_clears_the_least_work_and_keeps_proofs() {

@@ -3,14 +3,14 @@
 //! what is cheapest to find again.
 //!
 //! **Layout.** The table is a power of two of 64-byte buckets, one cache line each, so that
-//! a probe costs one cache miss (in 2 MB pages, and prefetched: see [`super::memory_hints`]). A bucket holds three slots of 20 bytes (a 64-bit check, the
+//! a probe costs one cache miss (in 2 MB pages, and prefetched: see [`memory_hints`]). A bucket holds three slots of 20 bytes (a 64-bit check, the
 //! proof and disproof numbers, and the positions searched below the entry, its *work*) and a
 //! lock word.
 //!
 //! **Exactness.** A stored value never answers for another position. A position's exact key
-//! ([`super::key`]) is first packed into `bits` bits: nine states a square (white, or red or
+//! ([`key`]) is first packed into `bits` bits: nine states a square (white, or red or
 //! blue with one to four spots) in base 9, or on 4x4 the key's nibbles with white squares
-//! cleared (see `solver::packing`), and the side to move. (White squares hold one
+//! cleared (see `solver::table::packing`), and the side to move. (White squares hold one
 //! spot under the 2014 rules and none under the 2013 rules; a table learns which from its
 //! first position and refuses to pack any other, so the packing is one-to-one on what it
 //! stores.) Then a bijection of the
@@ -33,10 +33,13 @@
 //! least work (the SmallTreeGC of Nagai's df-pn), a proven entry counting as
 //! [`PROVEN_WORTH`] times its work, so the search goes on.
 
-use super::dfpn::INF;
-use super::key::MAX_KEY_SIZE;
-use super::memory_hints;
-use super::packing::{NO_WHITE, key_bits, mix, pack};
+pub mod key;
+pub mod memory_hints;
+mod packing;
+
+use super::numbers::INF;
+use key::MAX_KEY_SIZE;
+use packing::{NO_WHITE, key_bits, mix, pack};
 use std::sync::atomic::Ordering::{Acquire, Relaxed, Release};
 use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU32, AtomicUsize, fence};
 
@@ -530,7 +533,7 @@ impl Table {
 mod tests {
     use super::*;
     use crate::board::{Board, Squares};
-    use crate::solver::key::Symmetries;
+    use crate::solver::table::key::Symmetries;
 
     /// Positions of seeded random games on `size` x `size` boards, not over.
     fn positions(size: usize, count: usize) -> Vec<Board> {

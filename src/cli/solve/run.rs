@@ -1,13 +1,14 @@
 //! The solving subcommands' work and printing: `solve` without a depth, `solve --file`,
 //! `verify-proof` and `puzzles`. Each returns the process exit code.
 
-use super::collection::{self, Line, Settings, Summary};
-use super::dfpn::{Limits, ProgressHook, Stop};
-use super::{Asked, FirstMoves, ProofSize, Report, Value};
-use super::{checkpoint, game_value_checkpointed, game_value_sized};
-use super::{dfpn::Prover, proof};
 use crate::board::Board;
 use crate::output;
+use crate::solver::collection::{self, Line, Settings, Summary};
+use crate::solver::dfpn::{Limits, ProgressHook, Stop};
+use crate::solver::limits::interval_from_env;
+use crate::solver::{Asked, FirstMoves, ProofSize, Report, Value, progress, useful_threads};
+use crate::solver::{checkpoint, game_value_checkpointed, game_value_sized};
+use crate::solver::{dfpn::Prover, proof};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::io::{IsTerminal, Write};
 use std::path::Path;
@@ -35,7 +36,7 @@ pub fn value(
     }
     // Ctrl-C (or SIGTERM) stops the proof with what it proved of each first move said (and
     // the checkpoint saved); a second one ends the program at once.
-    if let Err(e) = crate::protocol::stop_on_signals(&super::dfpn::interrupted()) {
+    if let Err(e) = crate::interrupt::stop_on_signals(&crate::interrupt::interrupted()) {
         crate::output::error_line(format_args!("error: cannot catch Ctrl-C: {e}"));
     }
     let (mut report, prover) = match search(board, limits, (threads, first_moves), files) {
@@ -170,7 +171,7 @@ fn write_proof(
     });
     // The threads the search used: one below 4x4, so that small proofs are the same file
     // on every run.
-    let threads = super::useful_threads(board, threads);
+    let threads = useful_threads(board, threads);
     write_proof_file(path, &mut prover, report, threads)
 }
 
@@ -179,10 +180,10 @@ fn write_proof(
 /// [`LOG_EVERY`] (`JUMP61_PROGRESS_SECONDS` sets another interval, as the tests do).
 fn progress_hook(root: &Board, bar: ProgressBar) -> ProgressHook {
     let (root, start) = (*root, Instant::now());
-    let every = super::interval_from_env("JUMP61_PROGRESS_SECONDS", LOG_EVERY);
+    let every = interval_from_env("JUMP61_PROGRESS_SECONDS", LOG_EVERY);
     let mut logged = start;
     Box::new(move |prover: &Prover| {
-        let line = super::progress::line(prover, &root, start.elapsed());
+        let line = progress::line(prover, &root, start.elapsed());
         if !bar.is_hidden() {
             bar.set_message(line);
         } else if logged.elapsed() >= every {
@@ -311,7 +312,7 @@ pub fn file(path: &Path, settings: &Settings) -> i32 {
     let (mut summary, mut questions) = (Summary::default(), 0);
     // The flag every prover polls: the first failed write stops the questions in flight
     // too, game values as well as questions of moves, as the program is about to end.
-    let stop = super::dfpn::interrupted();
+    let stop = crate::interrupt::interrupted();
     let all = collection::check_each(&lines, settings, &stop, &|| bar.inc(1), &mut |i, a| {
         summary.add(&a);
         let Some(t) = a.text(i + 1) else { return true };

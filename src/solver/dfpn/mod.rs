@@ -19,53 +19,35 @@
 //! forgets the cheapest entries when it is full, so a proof is limited by the proven
 //! entries it must keep, not by all it has seen.
 //!
-//! Several provers may share one table, one a thread ([`super::parallel`]): each re-reads
+//! Several provers may share one table, one a thread ([`parallel`]): each re-reads
 //! its children's numbers from the table at every step, so it sees what the others proved,
 //! and steers away from children another thread is inside (their disproof numbers count
 //! double when it chooses), the virtual proof numbers of Pawlewicz and Hayward's parallel
 //! df-pn.
 
-use super::estimate::{child_threshold, fresh};
-use super::key::{MAX_KEY_SIZE, Symmetries};
+mod estimate;
+mod memory;
+pub mod parallel;
+mod shared;
+
 pub use super::limits::{Limits, Stop};
-use super::shared::{GROW, INTERRUPTED, SOLVED, stop_of};
-pub use super::shared::{Shared, interrupted};
+pub use super::numbers::{Entry, INF};
+use super::table::key::{MAX_KEY_SIZE, Symmetries};
 use super::table::{Place, Stored, Table};
 use crate::board::{Board, Squares, geometry};
 use arrayvec::ArrayVec;
+use estimate::{child_threshold, fresh};
+pub use shared::Shared;
+use shared::{GROW, SOLVED, stop_of};
 use std::sync::Arc;
 use std::sync::atomic::Ordering::Relaxed;
 use std::time::Instant;
 
-mod memory;
 use memory::{FIRST_TABLE, available_memory};
-
-/// A proof or disproof number that cannot be reached: the node is decided.
-pub const INF: u32 = u32::MAX / 2;
 
 /// What [`Prover::lookup_all`] finds of a position: its entry, the positions searched below
 /// it, and its place in the table.
 pub type Looked = (Entry, u32, Option<Place>);
-
-/// What is known of one position, from its side to move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Entry {
-    pub pn: u32,
-    pub dn: u32,
-}
-
-impl Entry {
-    const WIN: Entry = Entry { pn: 0, dn: INF };
-    /// What a position never expanded is assumed to cost either way.
-    const FRESH: Entry = Entry { pn: 1, dn: 1 };
-
-    pub fn is_win(self) -> bool {
-        self.pn == 0
-    }
-    pub fn is_loss(self) -> bool {
-        self.dn == 0
-    }
-}
 
 /// A df-pn prover: one thread's search over a table it may share; the table is kept
 /// between questions on one board size, so the winning first moves are proven with what
@@ -245,7 +227,7 @@ impl Prover {
         if self.limits.deadline.is_some_and(|d| Instant::now() >= d) {
             shared.set_stop(Stop::Time);
         }
-        if INTERRUPTED.load(Relaxed) {
+        if crate::interrupt::is_interrupted() {
             shared.set_stop(Stop::Interrupted);
         }
         self.mind_the_table();

@@ -1,5 +1,5 @@
 //! A position's exact key packed into the fewest bits its board size needs, then mixed by a
-//! bijection: what the prover's table ([`super::table`]) splits into a bucket and a check.
+//! bijection: what the prover's table ([`super`]) splits into a bucket and a check.
 //! Packing and mixing both lose nothing, so the table never answers for another position.
 
 use std::sync::atomic::AtomicU8;
@@ -235,7 +235,7 @@ mod tests {
     #[test]
     fn the_general_packing_spells_each_square_in_base_nine() {
         use crate::board::Rules;
-        use crate::solver::key::{plain_key, seeded_positions};
+        use crate::solver::table::key::{plain_key, seeded_positions};
         for size in [2, 3, 5] {
             for rules in [Rules::V2014, Rules::V2013] {
                 let white = AtomicU8::new(NO_WHITE);

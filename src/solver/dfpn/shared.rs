@@ -1,12 +1,11 @@
-//! What the threads proving one position share besides the table ([`super::table`]): why
+//! What the threads proving one position share besides the table ([`crate::solver::table`]): why
 //! they must stop (a limit, Ctrl-C, another thread's proof, the table's growth), the
 //! positions all of them searched, and which positions each is inside, for the virtual
-//! proof numbers that steer them apart ([`super::dfpn`]).
+//! proof numbers that steer them apart ([`super`]).
 
-use super::limits::Stop;
-use super::table::Place;
-use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU64, AtomicUsize, Ordering::Relaxed};
-use std::sync::{Arc, LazyLock};
+use crate::solver::limits::Stop;
+use crate::solver::table::Place;
+use std::sync::atomic::{AtomicU8, AtomicU64, AtomicUsize, Ordering::Relaxed};
 
 /// What the threads proving one position share besides the table: why they must stop,
 /// the positions all of them searched, and which positions each is inside.
@@ -119,13 +118,4 @@ impl Shared {
     pub(super) fn inside(&self, place: Option<Place>) -> u8 {
         place.map_or(0, |p| self.busy[self.busy_index(p)].load(Relaxed))
     }
-}
-
-/// Set on Ctrl-C or SIGTERM during `jump61 solve` (see [`crate::protocol::stop_on_signals`])
-/// or by Ctrl-C at a command loop; every prover polls it.
-pub(super) static INTERRUPTED: LazyLock<Arc<AtomicBool>> = LazyLock::new(Arc::default);
-
-/// The flag that stops every prover (see [`crate::protocol::stop_on_signals`]).
-pub fn interrupted() -> Arc<AtomicBool> {
-    Arc::clone(&INTERRUPTED)
 }

@@ -10,6 +10,7 @@
 //! as each position the winner then faces must be in the file. It computes the classes
 //! itself, square by square, and trusts nothing else.
 
+pub mod arise;
 mod check;
 mod seen;
 mod threads;

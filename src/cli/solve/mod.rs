@@ -11,6 +11,8 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
+pub(crate) mod run;
+
 /// `solve`'s time limit for a game's value when `--time` is not given.
 const GAME_VALUE_TIME: Duration = Duration::from_secs(600);
 
@@ -95,7 +97,7 @@ impl SolveArgs {
     pub fn run(&self) -> i32 {
         let settings = self.settings();
         if let Some(path) = &self.file {
-            return with_threads(self.threads, || solver::run::file(path, &settings));
+            return with_threads(self.threads, || run::file(path, &settings));
         }
         if self.position.is_none() && self.size.is_none() {
             crate::output::error_line(format_args!(
@@ -122,7 +124,7 @@ impl SolveArgs {
     /// checkpoint files if asked for; returns the exit code.
     fn game_value(&self, board: &Board, settings: &Settings) -> i32 {
         // A proof is of a game's position: the checker refuses one no game reaches.
-        if let (Some(_), Err(e)) = (&self.proof, solver::arise::could_arise(board)) {
+        if let (Some(_), Err(e)) = (&self.proof, solver::proof::arise::could_arise(board)) {
             crate::output::error_line(format_args!("error: {e}"));
             return 2;
         }
@@ -134,7 +136,7 @@ impl SolveArgs {
         let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
         let default = if self.positions.is_some() { 1 } else { cores };
         let threads = self.threads.map_or(default, |t| t as usize);
-        let files = solver::run::Files {
+        let files = run::Files {
             proof: self.proof.as_deref(),
             checkpoint: self.checkpoint.as_deref(),
         };
@@ -142,7 +144,7 @@ impl SolveArgs {
             true => solver::FirstMoves::One,
             false => solver::FirstMoves::Every,
         };
-        solver::run::value(board, limits, (threads, first_moves), files)
+        run::value(board, limits, (threads, first_moves), files)
     }
 
     /// `solve --depth K`: whether the side to move wins within `depth` of its moves, printed
@@ -176,7 +178,7 @@ pub struct VerifyProofArgs {
 impl VerifyProofArgs {
     /// Runs `verify-proof`; returns the exit code.
     pub fn run(&self) -> i32 {
-        solver::run::verify(&self.file)
+        run::verify(&self.file)
     }
 }
 
@@ -210,7 +212,7 @@ impl PuzzlesArgs {
     /// Runs `puzzles`; returns the exit code.
     pub fn run(&self) -> i32 {
         with_threads(self.threads, || {
-            solver::run::puzzles(
+            run::puzzles(
                 self.size as usize,
                 self.moves,
                 self.count,

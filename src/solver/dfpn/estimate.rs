@@ -1,9 +1,9 @@
 //! What a position never expanded is assumed to cost, to prove and to refute: the df-pn
-//! prover's ([`super::dfpn`]) initial proof and disproof numbers.
+//! prover's ([`super`]) initial proof and disproof numbers.
 
-use super::dfpn::Entry;
 use crate::board::{Board, Rules, geometry};
 use crate::search::eval::quick_evaluate;
+use crate::solver::numbers::Entry;
 
 /// The numbers of a position never expanded: one move may win it, and refuting it takes
 /// a proof per move (the mobility heuristic of df-pn+), much more when the side to move
@@ -38,7 +38,7 @@ fn plain_numbers(board: &Board) -> (u32, u32) {
 /// positions and 22% less time, 10 moves in 38% and 29%, 12 moves in 28% and 12%. With the
 /// sum of the children's proof numbers as a node's disproof number it searched more on 5x5
 /// and under the 2013 rules, so it leaned on the 2014 4x4 only; with the weak disproof
-/// numbers of [`super::dfpn`] it pays everywhere (with the depth weight): 5x5 30 moves in
+/// numbers of [`super`] it pays everywhere (with the depth weight): 5x5 30 moves in
 /// 29% fewer positions, 28 moves in 14%; 2013 4x4 20 and 22 moves in 46% and 59%. With
 /// them a lean half as strong (2000, with the threshold factor 2 of the prover) searched
 /// fewer again: 4x4 8 and 10 moves in 18% and 23%, 5x5 30 moves in 14%. Under the 2013

@@ -3,9 +3,11 @@
 
 use super::args::{MAX_MEMORY_MB, RulesArg, tool_board, with_threads};
 use crate::board::{MAX_SIZE, MIN_SIZE};
-use crate::solver::jobs::{JobSettings, MAX_PLIES, run};
+use crate::solver::jobs::{JobSettings, MAX_PLIES};
 use clap::Args;
 use std::path::PathBuf;
+
+mod run;
 
 /// The `split` subcommand's arguments.
 #[derive(Args, Debug)]

@@ -1,9 +1,9 @@
 //! The `split` and `combine` subcommands' work and printing; each returns the exit code.
 
-use super::combine::findings_watched;
-use super::tree::Tree;
-use super::{JobSettings, check_root, job_command, read_split, split_text};
 use crate::board::Board;
+use crate::solver::jobs::combine::findings_watched;
+use crate::solver::jobs::tree::Tree;
+use crate::solver::jobs::{JobSettings, check_root, job_command, read_split, split_text};
 use std::io::Write;
 use std::path::Path;
 
@@ -70,7 +70,7 @@ pub fn combine(dir: &Path, proof_path: Option<&Path>) -> i32 {
             return 2;
         }
     };
-    let bar = crate::solver::run::progress_bar(tree.jobs.len() as u64);
+    let bar = crate::cli::solve::run::progress_bar(tree.jobs.len() as u64);
     bar.set_message("checking the jobs' proofs ");
     let found = findings_watched(&tree, dir, &|| bar.inc(1));
     bar.finish_and_clear();

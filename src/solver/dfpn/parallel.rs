@@ -1,7 +1,7 @@
 //! One question on several cores: every thread runs df-pn from the same root over one
-//! shared table ([`super::table`]), and they meet there. A thread reads the numbers the
+//! shared table ([`crate::solver::table`]), and they meet there. A thread reads the numbers the
 //! others stored at every step and steers away from the children another thread is inside
-//! (see [`super::dfpn`]), so the threads spread over the tree instead of repeating one
+//! (see [`super`]), so the threads spread over the tree instead of repeating one
 //! another, and whatever one proves, all use. The first thread to settle the root tells
 //! the others to stop. The table starts small and doubles as it fills, as one thread's
 //! does: the threads unwind, the table grows, and they go on from what it holds (a proof
@@ -11,9 +11,9 @@
 //! more, which thread proves what depends on timing, so the positions searched vary from
 //! run to run (the value never does).
 
-use super::dfpn::{Entry, Prover};
-use super::key::Symmetries;
+use super::{Entry, Prover};
 use crate::board::Board;
+use crate::solver::table::key::Symmetries;
 use std::sync::Arc;
 
 /// Proves or disproves that the side to move on `board` wins, with `threads` threads: the

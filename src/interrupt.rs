@@ -1,3 +1,6 @@
+//! Ctrl-C and SIGTERM, for every face and engine: a ground-floor module that names nothing
+//! above it.
+//!
 //! Ctrl-C at the command loop, for a person at a terminal: it stops the work of the line
 //! being carried out (the AI's search, whose move is then not played; `solve`, which says
 //! what it proved so far) and the game goes on. At the prompt it first says how to leave,
@@ -11,7 +14,7 @@
 //! to stop at ([`stop_on_signals`]), so that it can say what it did before it ends.
 
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::{Arc, LazyLock, Mutex, PoisonError};
 
 /// What Ctrl-C did, for the caller to act on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -22,6 +25,24 @@ pub enum Pressed {
     Hint,
     /// At the prompt, again: leave.
     Leave,
+}
+
+/// The line `help` adds at a terminal, where Ctrl-C is caught (see [`Interrupt`]).
+pub const CTRL_C_HELP: &str =
+    "Ctrl-C stops the AI's search or a solve (the game goes on); quit or Ctrl-D leaves.";
+
+/// Set on Ctrl-C or SIGTERM during `jump61 solve` (see [`stop_on_signals`]) or by Ctrl-C at a
+/// command loop; every df-pn prover of the process polls it.
+static INTERRUPTED: LazyLock<Arc<AtomicBool>> = LazyLock::new(Arc::default);
+
+/// The flag that stops every prover of the process (see [`stop_on_signals`]).
+pub fn interrupted() -> Arc<AtomicBool> {
+    Arc::clone(&INTERRUPTED)
+}
+
+/// Whether the process's provers were told to stop (polled often: no `Arc` is cloned).
+pub fn is_interrupted() -> bool {
+    INTERRUPTED.load(Relaxed)
 }
 
 /// The hint shown for a Ctrl-C at the prompt.
@@ -42,7 +63,7 @@ struct Inner {
     /// The stop flag of the search running now, if any (the engine sets it itself when
     /// it ends, so each search gets a fresh one).
     search: Mutex<Option<Arc<AtomicBool>>>,
-    /// The flag every df-pn prover of the process polls ([`crate::solver::dfpn::interrupted`]).
+    /// The flag every df-pn prover of the process polls ([`interrupted`]).
     solver: Arc<AtomicBool>,
 }
 
@@ -55,7 +76,7 @@ impl Default for Interrupt {
 impl Interrupt {
     /// Ctrl-C's state for the loop; a press also stops every df-pn prover of the process.
     pub fn new() -> Interrupt {
-        Interrupt::with_solver_flag(crate::solver::dfpn::interrupted())
+        Interrupt::with_solver_flag(interrupted())
     }
 
     fn with_solver_flag(solver: Arc<AtomicBool>) -> Interrupt {

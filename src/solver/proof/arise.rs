@@ -14,7 +14,7 @@ use crate::board::{Board, Colour, Rules};
 /// `Ok` if `board` could arise in a game under its rules; otherwise why not.
 ///
 /// ```
-/// use jump61::{board::Board, solver::arise::could_arise};
+/// use jump61::{board::Board, solver::proof::arise::could_arise};
 /// assert!(could_arise(&"2r1-/1-1-".parse::<Board>().unwrap()).is_ok());
 /// // Red has moved once, yet owns nothing.
 /// assert!(could_arise(&"2b1-/1-1-".parse::<Board>().unwrap()).is_err());
