@@ -8,12 +8,14 @@ mod jobs;
 mod perft;
 mod play;
 mod serve;
+mod shell;
 mod solve;
 
 pub use args::{RulesArg, tool_position, with_threads};
 pub use bench::BenchArgs;
 pub use jobs::{CombineArgs, SplitArgs};
 pub use perft::PerftArgs;
+pub use shell::{CompletionsArgs, ManArgs};
 pub use solve::{PuzzlesArgs, SolveArgs, VerifyProofArgs};
 
 use crate::arena::{self, MatchArgs};
@@ -68,7 +70,12 @@ pub struct Cli {
     #[arg(long)]
     pub display: bool,
     /// With --display: start from this position (rows of `dump` joined by `/`).
-    #[arg(long, value_name = "NOTATION", requires = "display")]
+    #[arg(
+        long,
+        value_name = "NOTATION",
+        requires = "display",
+        allow_hyphen_values = true
+    )]
     pub position: Option<String>,
     /// With --display: on quitting, write the game to FILE as commands the loop replays.
     #[arg(long, value_name = "FILE", requires = "display")]
@@ -128,6 +135,11 @@ pub enum Tool {
     /// A web server with a page that plays Jump61 and Jump Snatch in a browser (on
     /// 127.0.0.1 unless --host says otherwise).
     Serve(serve::ServeArgs),
+    /// Print a completion script for a shell: `source <(jump61 completions bash)`, or save
+    /// it where the shell looks (bash, zsh, fish, powershell, elvish).
+    Completions(shell::CompletionsArgs),
+    /// Print the manual page (roff): `jump61 man > jump61.1 && man -l jump61.1`.
+    Man(shell::ManArgs),
 }
 
 /// Runs the program; returns the process exit code.
@@ -150,5 +162,7 @@ pub fn run(mut cli: Cli) -> i32 {
         Tool::Match(args) => arena::run(&args),
         Tool::Snatch(args) => crate::snatch::run(args),
         Tool::Serve(args) => args.run(),
+        Tool::Completions(args) => args.run(),
+        Tool::Man(args) => args.run(),
     }
 }

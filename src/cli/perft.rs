@@ -21,7 +21,7 @@ pub struct PerftArgs {
     #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256))]
     pub threads: Option<u16>,
     /// Start from this position (rows of `dump` joined by `/`) instead of the initial one.
-    #[arg(long)]
+    #[arg(long, value_name = "NOTATION", allow_hyphen_values = true)]
     pub position: Option<String>,
     /// Also print the count below each first move at the deepest depth.
     #[arg(long)]

@@ -13,7 +13,12 @@ mod run;
 #[derive(Args, Debug)]
 pub struct SplitArgs {
     /// The position to split: rows of `dump` joined by `/`.
-    #[arg(long, value_name = "NOTATION", conflicts_with = "size")]
+    #[arg(
+        long,
+        value_name = "NOTATION",
+        conflicts_with = "size",
+        allow_hyphen_values = true
+    )]
     pub position: Option<String>,
     /// The initial position of an N x N board.
     #[arg(long, value_name = "N",

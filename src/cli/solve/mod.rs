@@ -23,7 +23,8 @@ const QUESTION_TIME: Duration = Duration::from_secs(10);
 #[derive(Args, Debug)]
 pub struct SolveArgs {
     /// The position: rows of `dump` joined by `/`, e.g. `2r1-1-/1-2b1-/1-1-1-`.
-    #[arg(long, value_name = "NOTATION", conflicts_with_all = ["size", "file"])]
+    #[arg(long, value_name = "NOTATION", conflicts_with_all = ["size", "file"],
+          allow_hyphen_values = true)]
     pub position: Option<String>,
     /// The initial position of an N x N board.
     #[arg(long, value_name = "N", conflicts_with = "file",
