@@ -13,6 +13,9 @@ Usage: scripts/check_figures.py
    inside commands and dates; hashes such as df2801a and names such as x86-64 are left out.
 2. Links. Every relative link and image of those pages must name a file that exists and, after
    a `#`, a heading of that file. Pages that other work announces (ANNOUNCED) may be missing.
+3. Paths. Every file of the repository a guide names (`src/...`, `tests/...`, `scripts/...`,
+   `examples/...`, `benches/...`) must exist, so that a move of the code is followed by the
+   guides. The results log is left out: it records the code as it was on each entry's day.
 
 Prints what it cannot find and exits 1 if anything is missing. Run it from the repository's
 root, in a clone with its history (CI's `.ci/run` does).
@@ -118,6 +121,22 @@ def broken_links(pages):
     return broken
 
 
+PATH = re.compile(r"(?<![\w/.])((?:src|tests|scripts|examples|benches)/[\w/.-]*\w)")
+
+
+def missing_paths(pages):
+    """Files of the repository that the guides name and that do not exist."""
+    missing = []
+    for path, text in pages.items():
+        if path.startswith("docs/results/"):
+            continue
+        for name in sorted(set(PATH.findall(text))):
+            placeholder = "*" in name or re.search(r"\b[A-Z]{2,}\b", name)
+            if not placeholder and not os.path.exists(name):
+                missing.append(f"{path}: {name}")
+    return missing
+
+
 def main():
     pages = today_pages()
     new_text = "\n".join(pages.values())
@@ -133,7 +152,11 @@ def main():
     print(f"{len(pages)} pages; {len(broken)} broken links")
     for line in broken:
         print(f"  {line}")
-    return 1 if failed or broken else 0
+    gone = missing_paths(pages)
+    print(f"{len(gone)} files named by the guides are missing")
+    for line in gone:
+        print(f"  {line}")
+    return 1 if failed or broken or gone else 0
 
 
 if __name__ == "__main__":
