@@ -1,5 +1,5 @@
 //! Game values by df-pn: the 3x3 start, 4x4 positions from the middle of a game (the
-//! whole 4x4 proof takes minutes; `jump61 solve --size 4` measures it, see docs/solving.md),
+//! whole 4x4 proof takes minutes; `jump61 solve --size 4` measures it: docs/results/solving.md),
 //! and a 5x5 position 30 moves in (5x5 keys, packing and chain reactions have paths of
 //! their own).
 
@@ -14,7 +14,7 @@ const MIDGAME_4X4: [(&str, bool); 2] = [
     ("1-1-2r1-/2r1-1-2r/2b2r2b2r/2b2b1-2b", false),
 ];
 
-/// The seeded 5x5 game of docs/solving.md 30 moves in: Red, to move, wins by `5 4` and
+/// The seeded 5x5 game of docs/results/solving.md 30 moves in: Red, to move, wins by `5 4` and
 /// `5 5` (1,265,596 positions searched).
 const LATE_5X5: &str = "2b1b2b2r2b/2b3b2b1-2r/2b2b3r2b3r/2b3b4r4r1r/1b3b2b2r2r";
 

@@ -1,4 +1,4 @@
-//! Memory over time with garbage collection on a long proof (issue 25, item 10): `cargo run
+//! Memory over time with garbage collection on a long proof: `cargo run
 //! --release --example gc_memory -- POSITION MB... [--csv FILE]` proves POSITION on one
 //! thread once for each table limit of MB megabytes, recording every 2^19
 //! positions the seconds, positions, table bytes and entries, entries in use and proven,

@@ -1,5 +1,5 @@
 //! How many won positions the AI keeps at its default time (1 s a move), with its proof step
-//! and without it (the search alone, as before issue 25):
+//! and without it (the search alone, as before the proof step):
 //! `cargo run --release --example proven_ai -- [--rules R] SIZE MOVES COUNT [POSITIONS
 //! [THREADS]]` takes COUNT positions reached by MOVES seeded random moves on a SIZE x SIZE
 //! board (under the rules of year R, 2014 by default) where the side to

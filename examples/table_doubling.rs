@@ -3,7 +3,7 @@
 //! table from 1 MB up to MB megabytes (default 4096) twice, first cold, then each time after
 //! [`Table::prepare_to_double`] has had a moment to fault in the next size's memory in the
 //! background, and prints how long each doubling stopped the caller. The figures of
-//! docs/solving.md ("The table's growth"), and the benchmark behind the `unsafe` of
+//! docs/results/solving.md ("The table's growth"), and the benchmark behind the `unsafe` of
 //! `memory_hints::populate_spare`.
 
 use jump61::solver::table::Table;

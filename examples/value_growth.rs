@@ -4,8 +4,8 @@
 //! year R (2014 by default; 2013: squares start empty) (one prover each, at most POSITIONS
 //! positions each, default unbounded) and prints each one's cost, then the total: with
 //! every winning first move, or with `--one-win` (last) the value and the proof's first
-//! move only, as `solve --one-win` does. The estimates in docs/solving.md for the 4x4 starts
-//! come from these runs.
+//! move only, as `solve --one-win` does. The estimates in docs/results/solving.md for the 4x4
+//! starts come from these runs.
 
 mod common;
 

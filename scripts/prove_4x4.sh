@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# Proves who wins 4x4 Jump61 from the start and checks the proof (issue 14): `jump61 solve
+# Proves who wins 4x4 Jump61 from the start and checks the proof: `jump61 solve
 # --size 4` writes the proof (df-pn on every core, one shared table of --memory, 4096 MB by
 # default), `jump61 verify-proof` checks it by the rules alone, with no search. Figures on
-# this project's 2-core machine: see docs/solving.md ("Values proven"). Fails unless the
+# this project's 2-core machine: see docs/results/solving.md. Fails unless the
 # value is "Blue wins" and the check accepts the proof.
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Plays jump61's web page in a real headless Chromium, as a person would (issue 26, item 8).
+"""Plays jump61's web page in a real headless Chromium, as a person would.
 
 Called by scripts/web_browser.sh, which builds and starts `jump61 serve`. Through WebDriver
 (selenium) it clicks squares, presses keys, taps on a phone-sized screen, and after every move

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Plays the web page (`jump61 serve`) in a real headless Chromium driven over WebDriver by
-# scripts/web_browser.py (issue 26): a whole game by clicks, undo, redo, hint, keys, a tap on
+# scripts/web_browser.py: a whole game by clicks, undo, redo, hint, keys, a tap on
 # a phone-sized screen, the 2013 rules, save and load, Jump Snatch, each move checked against
 # the command loop replaying the page's move list. Installs Debian's chromium and
 # chromium-driver (apt-get) and selenium (pip) when missing; skips only if they still cannot

@@ -1,14 +1,15 @@
 //! The documentation's shell examples, run as written.
 //!
-//! Every ```` ```console ```` block in `README.md` and `docs/*.md` is a transcript: a line
-//! `$ COMMAND` (continued on the next line after a trailing `\`) runs in `bash` with the
-//! program built for these tests first on `PATH`, with no standard input, in a fresh empty
-//! directory that the commands of the same block share (so one may read what another wrote); the lines after it, up to the next `$` line or the end of the block, are what it must
-//! print, standard output and standard error together, in the order bash writes them (the
-//! examples send errors to the output with `2>&1` where the order matters). A line `...`
-//! stands for any number of lines and `[..]` inside a line for any text on it: the pages use
-//! them only where a figure legitimately varies. The status must be 0 unless the last expected
-//! line is `? N`, the status expected instead.
+//! Every ```` ```console ```` block in `README.md` and the pages under `docs/` is a
+//! transcript: a line `$ COMMAND` (continued on the next line after a trailing `\`) runs in
+//! `bash` with the program built for these tests first on `PATH`, with no standard input, in
+//! a fresh empty directory that the commands of the same block share (so one may read what
+//! another wrote); the lines after it, up to the next `$` line or the end of the block, are
+//! what it must print, standard output and standard error together, in the order bash writes
+//! them (the examples send errors to the output with `2>&1` where the order matters). A line
+//! `...` stands for any number of lines and `[..]` inside a line for any text on it: the pages
+//! use them only where a figure legitimately varies. The status must be 0 unless the last
+//! expected line is `? N`, the status expected instead.
 //!
 //! The runner is our own rather than `trycmd`, whose Markdown blocks cannot give a command
 //! its standard input: the command loop is documented by piping lines into it. Blocks marked
@@ -29,18 +30,28 @@ struct Example {
     status: i32,
 }
 
-/// The pages whose examples are checked: the README and every guide.
+/// The pages whose examples are checked: the README and every page under `docs/` (the
+/// guides and the results log), in a fixed order.
 fn pages() -> Vec<PathBuf> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let mut pages = vec![root.join("README.md")];
-    let mut guides: Vec<PathBuf> = fs::read_dir(root.join("docs"))
-        .expect("docs/ exists")
-        .map(|entry| entry.expect("a readable entry").path())
-        .filter(|path| path.extension().is_some_and(|ext| ext == "md"))
-        .collect();
+    let mut guides = Vec::new();
+    markdown_files(&root.join("docs"), &mut guides);
     guides.sort();
+    let mut pages = vec![root.join("README.md")];
     pages.extend(guides);
     pages
+}
+
+/// Every `.md` file in `dir` and the folders below it.
+fn markdown_files(dir: &Path, found: &mut Vec<PathBuf>) {
+    for entry in fs::read_dir(dir).expect("a readable folder") {
+        let path = entry.expect("a readable entry").path();
+        if path.is_dir() {
+            markdown_files(&path, found);
+        } else if path.extension().is_some_and(|ext| ext == "md") {
+            found.push(path);
+        }
+    }
 }
 
 /// The examples of one page, in order.
@@ -172,7 +183,9 @@ fn the_documented_examples_print_what_the_pages_say() {
     let scratch = std::env::temp_dir().join(format!("jump61-docs-{}", std::process::id()));
     for page in pages() {
         for example in examples(&page) {
-            let stem = page.file_stem().unwrap_or_default().display();
+            // The page's path names its folders: `README.md` and `docs/results/README.md`
+            // must not share one.
+            let stem = example.page.replace(['/', '.'], "-");
             let dir = scratch.join(format!("{stem}-{}", example.block));
             fs::create_dir_all(&dir).expect("a scratch folder");
             count += 1;
@@ -183,6 +196,18 @@ fn the_documented_examples_print_what_the_pages_say() {
     assert!(count >= 30, "only {count} documented examples were found");
     assert!(failures.is_empty(), "{}", failures.join("\n"));
     eprintln!("{count} documented examples checked");
+}
+
+#[test]
+fn every_page_under_docs_is_checked_the_results_log_too() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let pages = pages();
+    for page in ["README.md", "docs/solving.md", "docs/results/README.md"] {
+        assert!(
+            pages.contains(&root.join(page)),
+            "{page} is not among the checked pages"
+        );
+    }
 }
 
 #[test]

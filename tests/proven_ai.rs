@@ -1,4 +1,4 @@
-//! The AI plays what is proven (issue 25, item 9): in a won position where the search alone
+//! The AI plays what is proven: in a won position where the search alone
 //! plays a losing move, the full engine's proof step finds a winning one, and the same one
 //! on every run under a node limit.
 
@@ -61,7 +61,7 @@ fn the_search_alone_with_the_same_nodes_is_not_what_keeps_the_win() {
     );
 }
 
-/// 4x4, six moves in (issue 25's example): only `4 1` of Red's moves wins, and its proof
+/// 4x4, six moves in: only `4 1` of Red's moves wins, and its proof
 /// takes seconds, far more than a move's share.
 const SIX_MOVES_IN: &str = "2r2r2b1-/1-1-1-1-/1-1-1-1-/1-2b2r2b";
 

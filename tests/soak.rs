@@ -22,7 +22,7 @@ fn threaded_self_play_plays_only_legal_moves_and_agrees_on_the_winner() {
             .unwrap_or_else(|e| panic!("game {game}: {e}"));
     }
     // The clock is shared with everything else on the machine, so lateness is reported
-    // here, and judged in the long run docs/reliability.md records.
+    // here, and judged in the long run docs/results/reliability.md records.
     eprintln!(
         "{} games, {} moves; overruns: {}; worst {:?}",
         report.games,

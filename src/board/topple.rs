@@ -24,7 +24,7 @@ impl Board {
 
     /// [`Board::play`] without keeping the hash: for a search that never reads it (the
     /// prover keys positions by their canonical key), which saves the hash's upkeep, about
-    /// a tenth of a proof's time (docs/solving.md). The board is as `play` leaves it, and
+    /// a tenth of a proof's time (docs/results/solving.md). The board is as `play` leaves it, and
     /// `hash()` stays right: it computes the hash from scratch from then on.
     #[inline(always)]
     pub fn play_unhashed(&mut self, sq: usize) {

@@ -297,7 +297,7 @@ impl Engine {
     /// engine on several threads under a time limit. Each then has the whole move, so the
     /// prover settles positions whose proof takes more than half of it, even when the
     /// search's pacing ends its own part early. On 4x4 8 moves in this kept 30 won
-    /// positions of 30 where the step before the search kept 29 (docs/solving.md). One
+    /// positions of 30 where the step before the search kept 29 (docs/results/search.md). One
     /// thread, or a node limit, keeps the step before the search, the same on every run.
     fn proves_beside_search(&self, board: &Board, limits: &Limits) -> bool {
         self.config.level >= 5

@@ -1,6 +1,6 @@
 //! The messages between the page and the server: one JSON object per WebSocket text frame,
 //! its type in the field `t`. This comment is the protocol's authoritative description
-//! (`/work/wt/WEB_PROTOCOL.md` and `docs/web.md` follow it).
+//! (`docs/web.md` follows it).
 //!
 //! Transport: the page at `GET /` (with `GET /app.js`, `GET /snatch.js`, `GET /style.css`, all
 //! embedded in the binary), one WebSocket at `GET /ws`. A client message is at most `Limits::

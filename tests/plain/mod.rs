@@ -6,8 +6,8 @@
 //! vectors, neighbours are recomputed on demand, the win test scans the whole
 //! board, and toppling uses a simple FIFO work list.
 //!
-//! Rules (2014 assignment text, section 2, plus the settled points in
-//! `spec/README.md`):
+//! Rules (2014 assignment text, section 2, plus the settled points of the
+//! specification):
 //! * N x N board, 2 <= N <= 10; every square starts white with one spot.
 //! * Neighbours are orthogonal; a square is overfull when it has more spots
 //!   than neighbours.
@@ -30,7 +30,7 @@
 //! Notation: the rows of `dump` joined by '/', no spaces, each square being
 //! the spot count followed by 'r', 'b' or '-' (neutral squares are "1-").
 //!
-//! The 2013 rules (`spec/003_...txt`) are covered too: every square starts
+//! The 2013 rules (the 2013 assignment) are covered too: every square starts
 //! white with no spots (written "--"), and the side to move is not counted
 //! from the spots but comes from the number of the next move, kept here as a
 //! plain counter: Red makes the odd-numbered moves. Everything else (legal

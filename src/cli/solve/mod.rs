@@ -240,7 +240,7 @@ mod tests {
         line.solve.settings().time
     }
 
-    /// `jump61 solve --size 4` is the issue's own command for the 4x4 start, which needs
+    /// `jump61 solve --size 4` is the command a person types for the 4x4 start, which needs
     /// 30 to 50 s: a game's value gets minutes, a question of a collection seconds.
     #[test]
     fn a_game_value_gets_minutes_and_a_question_seconds_unless_told() {

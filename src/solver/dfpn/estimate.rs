@@ -9,7 +9,7 @@ use crate::solver::numbers::Entry;
 /// a proof per move (the mobility heuristic of df-pn+), much more when the side to move
 /// owns many squares; both scaled by [`depth_weight`] and leaned by the evaluation. The
 /// weight 24 was tuned on seeded 4x4 positions: against plain mobility it searches 34% fewer
-/// positions 8 moves in, 43% fewer 10 moves in (docs/solving.md).
+/// positions 8 moves in, 43% fewer 10 moves in (docs/results/solving.md).
 pub fn fresh(board: &Board) -> Entry {
     let (pn, dn) = plain_numbers(board);
     // The evaluation's lean: 2^(eval / scale) times easier to prove and as many
@@ -34,7 +34,7 @@ fn plain_numbers(board: &Board) -> (u32, u32) {
 /// The evaluation (in hundredths of a square) that makes a fresh position twice as easy to
 /// prove and twice as hard to refute: the cheap terms of the search's evaluation
 /// ([`quick_evaluate`]) lean the numbers of df-pn+ the way the search would. Tuned on
-/// seeded 4x4 positions (docs/solving.md, "The evaluation's lean"): 8 moves in 35% fewer
+/// seeded 4x4 positions (docs/results/solving.md, "The evaluation's lean"): 8 moves in 35% fewer
 /// positions and 22% less time, 10 moves in 38% and 29%, 12 moves in 28% and 12%. With the
 /// sum of the children's proof numbers as a node's disproof number it searched more on 5x5
 /// and under the 2013 rules, so it leaned on the 2014 4x4 only; with the weak disproof
@@ -56,7 +56,7 @@ fn eval_scale(rules: Rules) -> f64 {
 /// and Lew, which keeps the search in a child until it is clearly worse than the second
 /// best rather than hopping back and forth between near equals. Epsilon 1 under the 2014
 /// rules: with the weak disproof numbers it searched 16% fewer positions than 1/4 on seeded
-/// 4x4 positions 8 and 10 moves in (docs/solving.md); 1/4 under the 2013 rules, where 1
+/// 4x4 positions 8 and 10 moves in (docs/results/solving.md); 1/4 under the 2013 rules, where 1
 /// searched more (8 positions 18 moves in: 52.6 million against 46.7 million).
 pub fn child_threshold(rules: Rules, second_dn: u32) -> u32 {
     match rules {
@@ -71,7 +71,7 @@ const MAX_LEAN: f64 = 8.0;
 /// spots still to be played before every square is full (4x4: 48 spots in all), plus 3.
 /// A node once expanded then looks cheaper than its unexpanded siblings, so the search
 /// follows a line down to where positions are decided instead of widening near the root
-/// (the idea of deep df-pn). Measured (docs/solving.md) on 4x4 under the 2014 rules: the
+/// (the idea of deep df-pn). Measured (docs/results/solving.md) on 4x4 under the 2014 rules: the
 /// start searched 90 million positions instead of 150 to 166 million, seeded positions 6
 /// to 14 moves in 16 to 18% fewer.
 fn depth_weight(board: &Board) -> u32 {

@@ -7,7 +7,7 @@
 //! each other child still open, not their sum. Jump61's positions meet again and again by
 //! other move orders, so a sum counts the same work below many children many times and
 //! makes a node with many moves look far harder to refute than it is; measured
-//! (docs/solving.md), the weak numbers alone took the 4x4 start on one thread from 71
+//! (docs/results/solving.md), the weak numbers alone took the 4x4 start on one thread from 71
 //! million positions to 29 million (41 million with the later 2014 tuning of
 //! `solver::estimate`, which the seeded samples favour). The search always descends into
 //! the most proving child and comes back only when that child's numbers pass the
@@ -388,7 +388,7 @@ impl Prover {
 }
 
 /// The plies below the root within which threads share their work (see [`Prover::mid`]).
-/// Measured on the 4x4 start (docs/solving.md): sharing at every depth searched 82.8 and
+/// Measured on the 4x4 start (docs/results/solving.md): sharing at every depth searched 82.8 and
 /// 90.4 million positions on two threads in 63.7 and 70.7 s; sharing within 3 to 8 plies,
 /// 71 to 87 million in 42 to 59 s.
 const SHARED_DEPTH: u32 = 6;

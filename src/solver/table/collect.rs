@@ -9,7 +9,7 @@ use std::sync::atomic::Ordering::{Acquire, Release};
 pub const PROVEN_WORTH: u64 = 16;
 
 /// The share of the entries a garbage collection clears. Measured against 0.3 to 0.7 on
-/// 4x4 and 2013 proofs in small tables (docs/solving.md): less leaves too little room,
+/// 4x4 and 2013 proofs in small tables (docs/results/solving.md): less leaves too little room,
 /// more clears what is searched again.
 const CLEARED_SHARE: f64 = 0.5;
 
@@ -76,7 +76,7 @@ impl Table {
     /// The worth at or below which entries are cleared: from a sample of the buckets, the
     /// worth that clears as near to [`CLEARED_SHARE`] of the entries as ties allow. (A
     /// power of two less one, as before, cleared anything from half to nearly all of them,
-    /// whatever worth the half fell on; see docs/solving.md, "A garbage collection that
+    /// whatever worth the half fell on; see docs/results/solving.md, "A garbage collection that
     /// clears half".)
     fn worth_threshold(&self) -> u64 {
         let step = (self.buckets.len() / 65536).max(1);

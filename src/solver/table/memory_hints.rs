@@ -10,7 +10,7 @@
 //!   of one node's children overlap instead of coming one after the other. (Without huge
 //!   pages this gained nothing: a prefetch that misses the TLB waits for the page walk.)
 //!
-//! Measured with `cargo run --release --example prover_threads` (docs/solving.md).
+//! Measured with `cargo run --release --example prover_threads` (docs/results/solving.md).
 
 /// Asks the kernel to back `memory` with huge pages where it can. Call it before the memory
 /// is first written: pages already faulted in keep their size.
@@ -49,7 +49,7 @@ pub fn advise_huge_pages<T>(memory: &[T]) {
 /// host backs the page at its first write), and the table's doubling from 2 to 4 GB stopped
 /// every search thread for 5.0 to 5.4 s while it did; populated beforehand, in the
 /// background while the search goes on, the doubling itself takes 0.3 to 0.8 s
-/// (`examples/table_doubling.rs`, docs/solving.md).
+/// (`examples/table_doubling.rs`, docs/results/solving.md).
 pub fn populate_spare<T>(vec: &Vec<T>, upto: usize) {
     #[cfg(target_os = "linux")]
     {

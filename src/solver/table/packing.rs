@@ -184,7 +184,7 @@ fn mix_64(x: u64, bits: u32) -> u64 {
 /// they are mixed. That bit is seldom set in a canonical key, so a salt moves few
 /// positions to other buckets; yet df-pn's path follows which entries a full bucket
 /// forgets: the one-thread 4x4 start searched 82.7 million positions with
-/// 0x9e37_79b9_7f4a_7c15, and 71.2 million with this one (docs/solving.md).
+/// 0x9e37_79b9_7f4a_7c15, and 71.2 million with this one (docs/results/solving.md).
 const SIDE_SALT: u64 = 0x0123_4567_89ab_cdef;
 
 /// [`mix`] of 65 bits (the 4x4 key): the top bit stays where it is, and the low 64 bits,
