@@ -7,6 +7,7 @@ pub mod display;
 pub mod interrupt;
 pub mod output;
 pub mod perft;
+pub mod playout;
 pub mod protocol;
 pub mod search;
 pub mod snatch;

@@ -1,0 +1,31 @@
+//! The `jump61` Python package's compiled part, `jump61._core`: the engine's board, AI,
+//! solvers, perft, random playouts and Jump Snatch as Python classes and functions. The
+//! package's Python side (`package/jump61/`) re-exports them and adds the game
+//! environments. Errors carry the command loop's own messages.
+
+mod board;
+mod engine;
+mod snatch;
+mod solve;
+mod stoppable;
+mod tools;
+
+use pyo3::prelude::*;
+
+/// The module `jump61._core`.
+#[pymodule]
+fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<board::PyBoard>()?;
+    m.add_class::<engine::PyEngine>()?;
+    m.add_class::<engine::Analysis>()?;
+    m.add_class::<solve::Solution>()?;
+    m.add_class::<solve::ProofCheck>()?;
+    m.add_class::<snatch::PySnatchBoard>()?;
+    m.add_class::<tools::Playouts>()?;
+    m.add_function(wrap_pyfunction!(solve::solve, m)?)?;
+    m.add_function(wrap_pyfunction!(solve::verify_proof, m)?)?;
+    m.add_function(wrap_pyfunction!(tools::perft, m)?)?;
+    m.add_function(wrap_pyfunction!(tools::random_playouts, m)?)?;
+    m.add_function(wrap_pyfunction!(tools::random_game, m)?)?;
+    Ok(())
+}
