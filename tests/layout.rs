@@ -1,8 +1,8 @@
 //! The code's floor plan, checked: arrows point down. A lower room (the rules, the AI, the
-//! solver, Jump Snatch, perft) never names a face (the command loop, the screen, the web
-//! page, the match runner, the program's arguments), and the solver's rooms import each other
-//! without a circle. The paths are read from the source text (comments left out), so a `use`
-//! and a path written in full count alike.
+//! solver, Jump Snatch, perft, random playouts) never names a face (the command loop, the
+//! screen, the web page, the match runner, the program's arguments), and the solver's rooms
+//! import each other without a circle. The paths are read from the source text (comments left
+//! out), so a `use` and a path written in full count alike.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 /// The faces: they may use everything below them.
 const FACES: [&str; 5] = ["protocol", "display", "web", "arena", "cli"];
 /// The rooms below the faces.
-const LOWER: [&str; 5] = ["board", "search", "solver", "snatch", "perft"];
+const LOWER: [&str; 6] = ["board", "search", "solver", "snatch", "perft", "playout"];
 
 /// Every `.rs` file below `dir`.
 fn sources(dir: &Path) -> Vec<PathBuf> {

@@ -4,10 +4,12 @@
 use crate::board::{PyBoard, colour_name, value_error};
 use crate::stoppable;
 use jump61::board::{Board, Colour};
+use jump61::interrupt::interrupted;
 use jump61::protocol::{CommandError, MAX_SOLVE, MAX_SOLVE_POSITIONS};
 use jump61::search::solve::{Solution as Within, answer, solve_stoppable};
-use jump61::solver::dfpn::{Limits, interrupted};
-use jump61::solver::{Asked, FirstMoves, ProofSize, Report, Value, arise, game_value_sized, proof};
+use jump61::solver::dfpn::Limits;
+use jump61::solver::proof::{self, arise};
+use jump61::solver::{Asked, FirstMoves, ProofSize, Report, Value, game_value_sized};
 use pyo3::exceptions::PyOSError;
 use pyo3::prelude::*;
 use std::io::Write;
