@@ -47,9 +47,14 @@ pub struct Analysis {
 #[pymethods]
 impl Analysis {
     fn __repr__(&self) -> String {
+        let score = self
+            .score_text
+            .as_ref()
+            .map_or("None".to_string(), |s| format!("'{s}'"));
+        let mate = self.mate.map_or("None".to_string(), |m| m.to_string());
         format!(
-            "Analysis(move={:?}, depth={}, score={:?}, mate={:?}, nodes={}, pv={:?})",
-            self.best_move, self.depth, self.score_text, self.mate, self.nodes, self.pv
+            "Analysis(move={:?}, depth={}, score={score}, mate={mate}, nodes={}, pv={:?})",
+            self.best_move, self.depth, self.nodes, self.pv
         )
     }
 }

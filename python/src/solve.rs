@@ -73,7 +73,7 @@ pub struct ProofCheck {
 impl ProofCheck {
     fn __repr__(&self) -> String {
         format!(
-            "ProofCheck(winner={:?}, root={:?}, positions={})",
+            "ProofCheck(winner='{}', root='{}', positions={})",
             self.winner,
             self.root.board.to_notation(),
             self.positions
