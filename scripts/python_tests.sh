@@ -37,6 +37,12 @@ if [ -z "${JUMP61_BIN:-}" ]; then
     export JUMP61_BIN=$PWD/target/release/jump61
 fi
 
+# The binding crate is not in the engine's workspace, so CI's format and lint steps miss it.
+echo "python_tests: cargo fmt and clippy on python/"
+cargo fmt --manifest-path python/Cargo.toml -- --check
+CARGO_TARGET_DIR="$PWD/target" PYO3_PYTHON="$PWD/$python" \
+    cargo clippy --quiet --manifest-path python/Cargo.toml -- -D warnings
+
 echo "python_tests: pytest python/tests"
 # Run from outside the repository so that `import jump61` is the installed package.
 (cd target && "../$python" -m pytest ../python/tests -q -p no:cacheprovider)
