@@ -1,5 +1,6 @@
 //! The shell's conventions: the completion script completes as a shell would, the manual
-//! page renders with `man -l`, and a value that begins with a hyphen is taken as a value.
+//! page renders with `man -l`, a value that begins with a hyphen is taken as a value, and a
+//! request the program cannot take is an error (exit 2), not an answer.
 
 use std::process::Command;
 
@@ -151,4 +152,16 @@ fn a_position_that_begins_with_a_hyphen_is_a_value() {
         "{}",
         String::from_utf8_lossy(&perft.stderr)
     );
+}
+
+#[test]
+fn a_game_value_on_a_board_too_large_for_the_prover_is_an_error() {
+    let out = jump61(&["solve", "--size", "6", "--time", "1"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("up to 5x5 only (this board is 6x6)"), "{err}");
+    // The forced-win question is still answered on that board.
+    let depth = jump61(&["solve", "--size", "6", "--depth", "1"]);
+    assert_eq!(depth.status.code(), Some(0));
 }

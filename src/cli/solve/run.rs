@@ -6,6 +6,7 @@ use crate::output;
 use crate::solver::collection::{self, Line, Settings, Summary};
 use crate::solver::dfpn::{Limits, ProgressHook, Stop};
 use crate::solver::limits::interval_from_env;
+use crate::solver::table::key::MAX_KEY_SIZE;
 use crate::solver::{Asked, FirstMoves, ProofSize, Report, Value, progress, useful_threads};
 use crate::solver::{checkpoint, game_value_checkpointed, game_value_sized};
 use crate::solver::{dfpn::Prover, proof};
@@ -33,6 +34,15 @@ pub fn value(
 ) -> i32 {
     if let Err(code) = check_files(files) {
         return code;
+    }
+    if board.size() > MAX_KEY_SIZE {
+        // A request the prover cannot take is an error, not an answer.
+        crate::output::error_line(format_args!(
+            "error: game values are solved on boards up to {MAX_KEY_SIZE}x{MAX_KEY_SIZE} only \
+             (this board is {0}x{0}); --depth K asks for a forced win on any size",
+            board.size()
+        ));
+        return 2;
     }
     // Ctrl-C (or SIGTERM) stops the proof with what it proved of each first move said (and
     // the checkpoint saved); a second one ends the program at once.
