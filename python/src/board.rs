@@ -6,7 +6,9 @@ use pyo3::exceptions::{PyIndexError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyTuple};
 
-/// A Jump61 position and the moves played since it was set.
+/// A Jump61 position and the moves played since it was set. A move is a square number (0 to
+/// n*n - 1, row by row) or a (row, col) pair counted from 1; a bad one raises ValueError with
+/// the command loop's reason and changes nothing.
 #[pyclass(name = "Board", module = "jump61")]
 #[derive(Clone)]
 pub struct PyBoard {
@@ -128,7 +130,7 @@ impl PyBoard {
     /// The start position of a `size` x `size` board (2 to 10) under `rules` ("2014":
     /// every square white with one spot; "2013": white and empty). Red moves first.
     #[new]
-    #[pyo3(signature = (size = None, rules = None))]
+    #[pyo3(signature = (size = None, rules = None), text_signature = "(size=6, rules='2014')")]
     fn new(size: Option<&Bound<'_, PyAny>>, rules: Option<&Bound<'_, PyAny>>) -> PyResult<PyBoard> {
         let Ok(n) = size.map_or(Ok(6), |s| s.extract::<i64>()) else {
             return Err(PyTypeError::new_err(

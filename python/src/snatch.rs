@@ -71,7 +71,7 @@ impl PySnatchBoard {
     /// A position, rows joined by '/' with `x` a piece and `.` an empty square (3x3 to
     /// 8x8), such as ".xx/.xx/..."; the first player is to move.
     #[new]
-    #[pyo3(signature = (position = None))]
+    #[pyo3(signature = (position = None), text_signature = "(position='.xx/.xx/...')")]
     fn new(position: Option<&Bound<'_, PyAny>>) -> PyResult<PySnatchBoard> {
         let text = position.map_or(Ok(".xx/.xx/...".to_string()), |p| p.extract::<String>());
         let Ok(text) = text else {
