@@ -2,11 +2,11 @@
 //! `verify-proof` and `puzzles`. Each returns the process exit code.
 
 use crate::board::{Board, Rules};
-use crate::solver::puzzles::build::{self, Plan};
 use crate::output;
 use crate::solver::collection::{self, Line, Settings, Summary};
 use crate::solver::dfpn::{Limits, ProgressHook, Stop};
 use crate::solver::limits::interval_from_env;
+use crate::solver::puzzles::build::{self, Plan};
 use crate::solver::{Asked, FirstMoves, ProofSize, Report, Value, progress, useful_threads};
 use crate::solver::{checkpoint, game_value_checkpointed, game_value_sized};
 use crate::solver::{dfpn::Prover, proof};
@@ -394,7 +394,8 @@ pub fn puzzles(
 }
 
 /// Builds the collection `plan` asks for and prints it as a collection file; each cell
-/// found is said on standard error. Exit status 1 when a cell came out short.
+/// found is said on standard error. A cell short of puzzles (deep wins on big boards are
+/// rare and dear) is no failure: the file's head names it, and the exit status is 0.
 pub fn collection(plan: &Plan) -> i32 {
     let start = Instant::now();
     let bar = progress_bar(plan.cells().len() as u64);
@@ -413,8 +414,6 @@ pub fn collection(plan: &Plan) -> i32 {
     });
     bar.finish_and_clear();
     let text = crate::solver::puzzles::collection_text(&plan.header(&found), &puzzles);
-    if !output::line(text.trim_end()) {
-        return 0;
-    }
-    i32::from(found.iter().any(|&(_, n)| n < plan.per_cell))
+    output::line(text.trim_end());
+    0
 }
