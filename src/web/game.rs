@@ -7,6 +7,7 @@
 //! was asked about, is played by `Session::play_ai_move`. Only the settings that would
 //! reach past one game (memory, threads, the solver) are refused here.
 
+use super::analysis::{Analyst, Plan};
 use super::anim;
 use super::context::{Capture, Context, Found, Report, Running, flush_captured};
 use super::limits::Limits;
@@ -38,6 +39,8 @@ pub struct Jump61 {
     /// The searcher's engine, kept between moves for its table (away while it searches).
     engine: Option<Box<Engine>>,
     search: Option<Search>,
+    /// The analysis board, when it is on.
+    analyst: Analyst,
 }
 
 impl Jump61 {
@@ -71,6 +74,7 @@ impl Jump61 {
             err,
             engine: None,
             search: None,
+            analyst: Analyst::default(),
         }
     }
 
@@ -89,9 +93,46 @@ impl Jump61 {
             ClientMessage::Fewest {} => {
                 ctx.error("fewest is for Jump Snatch; in Jump61 ask for a hint")
             }
+            ClientMessage::Analyse {
+                on,
+                every,
+                time,
+                positions,
+            } => self.analyse(on, every, (time, positions), ctx),
+            ClientMessage::Setup { squares, to_move } => self.setup(&squares, to_move, ctx),
             ClientMessage::Join { .. } | ClientMessage::Kind { .. } => {}
         }
         self.settle(ctx);
+    }
+
+    /// `analyse`: the analysis board on (within the limits) or off.
+    fn analyse(
+        &mut self,
+        on: bool,
+        every: bool,
+        (time, positions): (Option<f64>, Option<u64>),
+        ctx: &mut Context,
+    ) {
+        let plan = match on.then(|| Plan::of(every, time, positions, &ctx.limits)) {
+            Some(Err(e)) => return ctx.error(e),
+            Some(Ok(plan)) => Some(plan),
+            None => None,
+        };
+        self.analyst.request(plan, ctx);
+    }
+
+    /// `setup`: a position set up square by square, as `position P` (and `move N`) would
+    /// set it, refused with the loop's reason or the reason it cannot arise.
+    fn setup(&mut self, squares: &[(u8, String)], to_move: Option<String>, ctx: &mut Context) {
+        let board = *self.session.board();
+        let commands = match super::setup::commands(squares, to_move.as_deref(), &board) {
+            Ok(commands) => commands,
+            Err(e) => return ctx.error(format!("position refused, nothing changed: {e}")),
+        };
+        self.cancel_search();
+        for command in commands {
+            self.execute(command, false, ctx);
+        }
     }
 
     /// One line of the command loop's language.
@@ -164,6 +205,7 @@ impl Jump61 {
         let _ = next.session.execute(Command::Size(size));
         next.resume();
         next.out.take_lines();
+        next.analyst = std::mem::take(&mut self.analyst);
         *self = next;
         ctx.out(format!("rules {dialect}: a new {size}x{size} game"));
     }
@@ -219,8 +261,9 @@ impl Jump61 {
     /// `load`: the lines of a saved game carried out on a new game; all or nothing.
     fn load(&mut self, text: &str, ctx: &mut Context) {
         match self.loaded(text, &ctx.limits) {
-            Ok(next) => {
+            Ok(mut next) => {
                 self.cancel_search();
+                next.analyst = std::mem::take(&mut self.analyst);
                 *self = next;
                 let moves = self.session.moves().len();
                 ctx.out(format!("loaded: {moves} moves"));
@@ -298,8 +341,17 @@ impl Jump61 {
         }
     }
 
+    /// Stops every search of this game, its analysis too (its page has gone).
+    pub fn stop_all(&mut self) {
+        self.cancel_search();
+        self.analyst.cancel();
+    }
+
     /// A report from a search.
     pub fn report(&mut self, report: Report, ctx: &mut Context) {
+        if self.analyst.owns(report.search) {
+            return self.analyst.report(report.found, ctx);
+        }
         let current = self
             .search
             .as_ref()
@@ -381,6 +433,7 @@ impl Jump61 {
         ctx.send(ServerMessage::State(super::protocol::State::Jump61(
             self.state(),
         )));
+        self.analyst.settle(self.session.board(), ctx);
     }
 
     /// The whole visible state.

@@ -51,6 +51,16 @@ pub struct Limits {
     pub max_legal_listed: usize,
     /// Threads that hold the games (each runs many games' sessions, a message at a time).
     pub game_threads: usize,
+    /// The longest an analysis of one position may think (a request may ask for less).
+    pub analysis_time: Duration,
+    /// The most positions an analysis's prover may expand (a request may ask for fewer).
+    pub analysis_positions: u64,
+    /// The prover table of one analysis, in MiB: when it is full it collects its garbage.
+    pub analysis_memory_mb: usize,
+    /// The most own moves the analysis's forced-win search looks for a win within.
+    pub analysis_depth: u32,
+    /// Lines in a collection of puzzles sent with `puzzles`.
+    pub max_puzzle_lines: usize,
 }
 
 impl Default for Limits {
@@ -77,6 +87,11 @@ impl Default for Limits {
             max_load_lines: 4000,
             max_legal_listed: 1000,
             game_threads: cores,
+            analysis_time: Duration::from_secs(30),
+            analysis_positions: 100_000_000,
+            analysis_memory_mb: 512,
+            analysis_depth: 3,
+            max_puzzle_lines: 1000,
         }
     }
 }
@@ -113,6 +128,19 @@ impl Limits {
             format!(
                 "the AI's proof step: a table of at most {} MiB a game",
                 self.proof_mb
+            ),
+            format!(
+                "analysis: at most {} s and {} positions a position, a prover table of {} MiB \
+                 (it collects its garbage when full), wins in up to {} moves; analyses share \
+                 the search pool",
+                self.analysis_time.as_secs_f64(),
+                self.analysis_positions,
+                self.analysis_memory_mb,
+                self.analysis_depth
+            ),
+            format!(
+                "puzzle collections loaded from a page: at most {} lines",
+                self.max_puzzle_lines
             ),
         ]
     }

@@ -100,7 +100,7 @@ pub enum Kind {
 }
 
 /// A message from the page.
-#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Deserialize)]
 #[serde(tag = "t", rename_all = "lowercase")]
 pub enum ClientMessage {
     Join {
@@ -125,6 +125,20 @@ pub enum ClientMessage {
     },
     Kind {
         kind: Kind,
+    },
+    Analyse {
+        on: bool,
+        #[serde(default)]
+        every: bool,
+        #[serde(default)]
+        time: Option<f64>,
+        #[serde(default)]
+        positions: Option<u64>,
+    },
+    Setup {
+        squares: Vec<(u8, String)>,
+        #[serde(default)]
+        to_move: Option<String>,
     },
 }
 
@@ -253,6 +267,62 @@ pub enum Purpose {
     Hint,
 }
 
+/// A proven value, as `jump61 solve --position P` answers it.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct ProvenValue {
+    /// `solve`'s answer line: `Red wins: 1 1, 2 2`, `Blue wins`, `unknown: ...`.
+    pub text: String,
+    /// `red` or `blue` once proven.
+    pub winner: Option<&'static str>,
+    /// The side to move's winning first moves, `[row, col]`.
+    pub winning: Vec<[usize; 2]>,
+    /// Whether `winning` holds every one (no limit cut the list short).
+    pub complete: bool,
+}
+
+/// A forced win within a few own moves, as `jump61 solve --position P --depth N` answers.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct WinsIn {
+    /// `solve --depth`'s answer line: `Red wins in 2: 1 1`, `no forced win for Red within 3`.
+    pub text: String,
+    /// The least number of own moves that wins, when one is found.
+    pub moves: Option<u32>,
+    pub first: Vec<[usize; 2]>,
+}
+
+/// The AI's evaluation of the analysed position (its last depth finished).
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct Evaluation {
+    pub depth: u32,
+    pub score: String,
+    pub pv: Vec<String>,
+    pub nodes: u64,
+}
+
+/// The analysis of the position on the board, whole, sent after every change to it.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct Analysis {
+    /// Whether the analysis board is on (off: the other fields are empty).
+    pub on: bool,
+    /// Whether the search is still going.
+    pub running: bool,
+    /// The position analysed (the page drops an analysis of another).
+    pub notation: String,
+    pub value: Option<ProvenValue>,
+    pub wins_in: Option<WinsIn>,
+    /// With "value of every move": each square, row-major, `won`, `lost` or `unknown` for
+    /// the side that plays it, null where no move can be played.
+    pub every: Option<Vec<Option<&'static str>>>,
+    pub eval: Option<Evaluation>,
+    /// The prover's positions and the seconds so far.
+    pub positions: u64,
+    pub seconds: f64,
+    /// The limits this analysis works within: `30 s, 100000000 positions, 512 MiB`.
+    pub limits: String,
+    /// Why something is not answered (a board too big for the prover).
+    pub note: Option<String>,
+}
+
 /// A message to the page.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(tag = "t", rename_all = "lowercase")]
@@ -288,6 +358,7 @@ pub enum ServerMessage {
     Saved {
         text: String,
     },
+    Analysis(Box<Analysis>),
 }
 
 impl ServerMessage {

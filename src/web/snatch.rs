@@ -106,6 +106,9 @@ impl Snatch {
             ClientMessage::Rules { .. } => {
                 ctx.error("rules are Jump61's (2014 or 2013); Jump Snatch has one set")
             }
+            ClientMessage::Analyse { .. } | ClientMessage::Setup { .. } => {
+                ctx.error("the analysis board and Edit are Jump61's")
+            }
             ClientMessage::Join { .. } | ClientMessage::Kind { .. } => {}
         }
         self.settle(ctx);
