@@ -2,7 +2,8 @@
 //! its type in the field `t`. This comment is the protocol's authoritative description
 //! (`docs/web.md` follows it).
 //!
-//! Transport: the page at `GET /` (with `GET /app.js`, `GET /snatch.js`, `GET /style.css`, all
+//! Transport: the page at `GET /` (with `GET /app.js`, `GET /snatch.js`, `GET /analysis.js`,
+//! `GET /edit.js`, `GET /puzzles.js`, `GET /style.css` and its icon `GET /favicon.ico`, all
 //! embedded in the binary), one WebSocket at `GET /ws`. A client message is at most `Limits::
 //! max_message_bytes` (32 KiB) long; a larger one closes the connection. Messages are
 //! answered in order; server messages of one game arrive in the order they happened.
@@ -45,6 +46,21 @@
 //!   goes on unchanged. A `# dialect 2013` comment loads it under the 2013 rules.
 //! - `{"t":"kind","kind":"jump61"|"snatch"}`: this connection's game becomes a new game of
 //!   that kind (same id). Answer: `joined`, `state`.
+//! - `{"t":"analyse","on":true|false,"every":false,"time":S|null,"positions":N|null}`:
+//!   Jump61 only: the analysis board on or off. While it is on, the position on the board is
+//!   analysed after every change (an analysis under way stops when the position changes or
+//!   the page goes): the AI's evaluation, `solve --depth`'s forced-win search within the
+//!   server's depth, and on boards up to 5x5 `solve --position`'s value with every winning
+//!   first move; with `every`, each legal move marked won, lost or unknown as the prover
+//!   settles it. `time` (seconds) and `positions` bound each analysis, at most the server's
+//!   limits (the defaults); past them, or 0, an `error` and nothing changes. Answer:
+//!   `analysis` messages (off: one with `on` false), after every `state`.
+//! - `{"t":"setup","squares":[[spots,"r"|"b"|"w"],...],"to_move":"red"|"blue"|null}`:
+//!   Jump61 only: Edit mode's position, row-major, as the loop's `position P` sets it (under
+//!   the 2013 rules `move N` then gives the move to `to_move`, or to the side the spots say;
+//!   under the 2014 rules the spots decide, and another `to_move` is refused). Refused with an
+//!   `error` (the loop's reason, or why the position cannot arise in a game: `solver::arise`)
+//!   and nothing changes. Answer: `state`.
 //!
 //! # Server -> client
 //! - `{"t":"joined","game":"<id>","kind":"jump61"|"snatch"}`
@@ -87,6 +103,17 @@
 //!   gives its reason here), and errors of the protocol itself (a malformed message, a
 //!   message before `join`, limits). After a flood, the last message before the close.
 //! - `{"t":"saved","text":"..."}`
+//! - `{"t":"analysis","on":true,"running":true,"notation":"...","value":null|{"text":
+//!   "Red wins: 4 4","winner":"red"|"blue"|null,"winning":[[4,4]],"complete":true},
+//!   "wins_in":null|{"text":"Red wins in 2: 4 4"|"no forced win for Red within 3"|...,
+//!   "moves":2|null,"first":[[4,4]]},"every":null|["won"|"lost"|"unknown"|null,...],
+//!   "eval":null|{"depth":7,"score":"+0.42","pv":["2 3"],"nodes":123},"positions":N,
+//!   "seconds":1.5,"limits":"30 s, 100000000 positions, 512 MiB","note":null|"..."}`: the
+//!   analysis of the position `notation`, whole, after every change (`running` false once it
+//!   ended). `value.text` is `jump61 solve --position P`'s answer line (`unknown: the time
+//!   limit was reached after N positions` when the limits cut it short), `wins_in.text`
+//!   `solve --position P --depth D`'s; `every` is row-major (null: no move there), each for
+//!   the side that plays it; `note` says why the value is not sought (a board above 5x5).
 
 use serde::{Deserialize, Serialize};
 
