@@ -105,6 +105,11 @@ def analysis_done(run, notation, timeout=120.0):
         time.sleep(0.1)
 
 
+def top(run):
+    """Scrolls to the top, for a screenshot of the board and the panel's first sections."""
+    run.driver.execute_script("window.scrollTo(0, 0)")
+
+
 def switch(run, element_id, on):
     box = run.driver.find_element(By.ID, element_id)
     if box.is_selected() != on:
@@ -127,6 +132,7 @@ def analysis_4x4(run, _rng):
               f"the page marks {marked}, solve lists {squares_in(expected)}")
     wins_in = solve_cli(run.args.jump61, ANALYSIS_POSITION, depth=3)
     run.check(a["winsIn"] == wins_in, f"the page's forced win {a['winsIn']!r} is not solve's {wins_in!r}")
+    top(run)
     run.shot("analysis")
     print(f"  analysis of {ANALYSIS_POSITION}: {a['value']} ({a['work']}; {seconds:.1f} s on the page)")
 
@@ -191,14 +197,15 @@ def edit_mode(run, _rng):
     run.click("edit-done")
     page = run.settled("the edited position", lambda p: p["notation"] == EDIT_POSITION)
     run.check(not read_analysis(run)["editing"], "Done left Edit mode on")
-    # Blue spots on a board where Red has moved and owns nothing: refused, still editing.
+    # A blue square on a board with the start's spots: no move made it blue. Refused, and
+    # Edit mode stays on with the position to mend.
     run.click("edit")
     run.click("edit-clear")
     for _ in range(2):
         ActionChains(run.driver).context_click(run.cells()[0]).perform()
     run.click("edit-done")
     refused = run.wait(lambda p: p["error"], "the refusal", 10)
-    run.check("cannot arise" in refused["message"] or "owns no square" in refused["message"],
+    run.check("position refused" in refused["message"] and "no move played" in refused["message"],
               f"the refusal says {refused['message']!r}")
     run.check(read_analysis(run)["editing"], "a refused position left Edit mode")
     run.check(run.read()["notation"] == EDIT_POSITION, "a refused position changed the game")
@@ -249,6 +256,7 @@ def puzzle_solved(run, _rng):
     state = read_puzzle(run)
     run.check(state["status"] == "solved", f"the puzzle did not end solved: {state}")
     run.check(state["streak"] == streak + 1, f"the streak went {streak} -> {state['streak']}")
+    top(run)
     run.shot("puzzle")
     print(f"  puzzle solved: {state['text']}")
 

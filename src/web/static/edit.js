@@ -46,6 +46,7 @@ window.jump61Edit = ({ page, $, say, sendRaw, drawSquares, redraw }) => {
     document.body.classList.toggle("editing", !!editing);
     $("edit-tools").hidden = !editing;
     $("board").dataset.editing = String(!!editing);
+    $("edit").setAttribute("aria-pressed", String(!!editing));
     redraw();
   }
 
