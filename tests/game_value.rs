@@ -537,9 +537,13 @@ fn file_lines_are_answered_in_order_and_bad_ones_reported() {
 
 #[test]
 fn generated_puzzles_are_wins_in_exactly_k_with_one_first_move() {
-    let found = collection::puzzles(3, 2, 4, 7, 1_000_000);
+    let found = collection::puzzles((Rules::V2014, 3), 2, 4, 7, 1_000_000);
     assert_eq!(found.len(), 4);
-    assert_eq!(found, collection::puzzles(3, 2, 4, 7, 1_000_000), "seeded");
+    assert_eq!(
+        found,
+        collection::puzzles((Rules::V2014, 3), 2, 4, 7, 1_000_000),
+        "seeded"
+    );
     for b in found {
         let plain = PlainBoard::parse(&b.to_notation()).unwrap();
         let (k, first) = PlainSolver::default().solve(&plain, 2).unwrap();

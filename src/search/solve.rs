@@ -104,8 +104,26 @@ pub fn solve_stoppable(
     stop: Option<&AtomicBool>,
     progress: &mut dyn FnMut(&SolveProgress),
 ) -> Solution {
+    solve_counted(board, max_moves, position_limit, deadline, stop, progress).0
+}
+
+/// [`solve_with`] without progress that also says how many positions it examined: the
+/// work a puzzle's answer cost, the same on every run.
+pub fn solve_measured(board: &Board, max_moves: u32, position_limit: u64) -> (Solution, u64) {
+    solve_counted(board, max_moves, position_limit, None, None, &mut |_| {})
+}
+
+/// [`solve_stoppable`] with the positions examined.
+fn solve_counted(
+    board: &Board,
+    max_moves: u32,
+    position_limit: u64,
+    deadline: Option<Instant>,
+    stop: Option<&AtomicBool>,
+    progress: &mut dyn FnMut(&SolveProgress),
+) -> (Solution, u64) {
     if board.winner().is_some() {
-        return Solution::AlreadyOver;
+        return (Solution::AlreadyOver, 0);
     }
     let start = Instant::now();
     let mut solver = Solver {
@@ -119,17 +137,20 @@ pub fn solve_stoppable(
             .filter(|&sq| !solver.gave_up && solver.move_wins_within(board, sq, k))
             .collect();
         if solver.gave_up {
-            return Solution::GaveUp {
+            let positions = solver.positions;
+            let gave_up = Solution::GaveUp {
                 no_win_within: k - 1,
                 first_moves,
-                positions: solver.positions,
+                positions,
             };
+            return (gave_up, positions);
         }
         if !first_moves.is_empty() {
-            return Solution::Win {
+            let win = Solution::Win {
                 moves: k,
                 first_moves,
             };
+            return (win, solver.positions);
         }
         progress(&SolveProgress {
             moves: k,
@@ -137,7 +158,7 @@ pub fn solve_stoppable(
             elapsed: start.elapsed(),
         });
     }
-    Solution::NoWinWithin { max_moves }
+    (Solution::NoWinWithin { max_moves }, solver.positions)
 }
 
 /// Whether the side to move forces a win within `moves` of its own moves.

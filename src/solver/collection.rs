@@ -3,7 +3,7 @@
 
 use super::dfpn::Limits;
 use super::{Report, Value, game_value};
-use crate::board::{Board, Squares};
+use crate::board::{Board, Rules, Squares};
 use crate::search::solve::{self, Solution, solve_stoppable, solve_until};
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
@@ -25,16 +25,23 @@ pub struct Settings {
     pub memory: usize,
 }
 
-/// One line of a file: nothing (blank or `#` comment), or a question.
+/// One line of a file: nothing (blank, `#` comment or `# rules` line), or a question.
 pub type Line = Result<Option<(Board, Option<u32>)>, String>;
 
-/// Reads a line: `NOTATION [DEPTH]`.
+/// Reads a line under the 2014 rules: `NOTATION [DEPTH] [# COMMENT]`.
 pub fn parse_line(text: &str) -> Line {
-    let mut words = text.split_whitespace();
-    let Some(first) = words.next().filter(|w| !w.starts_with('#')) else {
+    parse_line_under(text, Rules::V2014)
+}
+
+/// Reads a line under `rules` (white squares `--` under the 2013 rules): `NOTATION [DEPTH]`,
+/// then anything after a `#` (the answer a collection records, say) is a comment.
+pub fn parse_line_under(text: &str, rules: Rules) -> Line {
+    let question = text.split_once('#').map_or(text, |(q, _)| q);
+    let mut words = question.split_whitespace();
+    let Some(first) = words.next() else {
         return Ok(None);
     };
-    let board: Board = first.parse().map_err(|e| format!("bad position: {e}"))?;
+    let board = Board::parse_with_rules(first, rules).map_err(|e| format!("bad position: {e}"))?;
     let depth = match words.next() {
         None => None,
         Some(w) => match w.parse::<u32>() {
@@ -46,6 +53,39 @@ pub fn parse_line(text: &str) -> Line {
         return Err(format!("unexpected '{extra}' after the depth"));
     }
     Ok(Some((board, depth)))
+}
+
+/// The comment after a line's question (`NOTATION K # COMMENT`), trimmed; `None` for a
+/// line without one or a line that is all comment.
+pub fn trailing_comment(text: &str) -> Option<&str> {
+    let (question, comment) = text.split_once('#')?;
+    (!question.trim().is_empty()).then(|| comment.trim())
+}
+
+/// The rules a `# rules 2013` (or `# rules 2014`) line sets for the lines after it: `None`
+/// for any other line, `Some(Err)` for a rule set that does not exist.
+pub fn rules_line(text: &str) -> Option<Result<Rules, String>> {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    match words.as_slice() {
+        ["#", "rules", name] => Some(name.parse()),
+        _ => None,
+    }
+}
+
+/// Reads every line of a file, starting under `rules`; a `# rules 2013` or `# rules 2014`
+/// line sets the rules of the lines after it.
+pub fn parse_lines(text: &str, rules: Rules) -> Vec<Line> {
+    let mut rules = rules;
+    text.lines()
+        .map(|line| match rules_line(line) {
+            Some(Ok(r)) => {
+                rules = r;
+                Ok(None)
+            }
+            Some(Err(e)) => Err(e),
+            None => parse_line_under(line, rules),
+        })
+        .collect()
 }
 
 /// The answer to one line.
@@ -258,11 +298,11 @@ fn is_puzzle(board: &Board, moves: u32, positions: u64) -> bool {
     )
 }
 
-/// A position from seeded random play on a `size` board, not over.
-fn random_position(size: usize, seed: u64) -> Board {
+/// A position from seeded random play on a `size` board under `rules`, not over.
+fn random_position((rules, size): (Rules, usize), seed: u64) -> Board {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
     let plies = rng.random_range(size * size..=6 * size * size);
-    let mut board = Board::new(size);
+    let mut board = Board::with_rules(size, rules);
     for _ in 0..plies {
         let moves: Vec<usize> = Squares(board.legal_moves()).collect();
         let mut child = board;
@@ -276,11 +316,17 @@ fn random_position(size: usize, seed: u64) -> Board {
 }
 
 /// `count` puzzles (wins in exactly `moves` with a single winning first move) from seeded
-/// random play on `size` boards. Candidates are numbered from the seed and tried in
+/// random play on `size` boards under `rules`. Candidates are numbered from the seed and tried in
 /// parallel batches, keeping the lowest-numbered ones, so the result does not depend on
 /// the number of threads. `positions` bounds each candidate's solve; a candidate that
 /// reaches it is skipped. Fewer come back if [`MAX_CANDIDATES`] are not enough.
-pub fn puzzles(size: usize, moves: u32, count: usize, seed: u64, positions: u64) -> Vec<Board> {
+pub fn puzzles(
+    (rules, size): (Rules, usize),
+    moves: u32,
+    count: usize,
+    seed: u64,
+    positions: u64,
+) -> Vec<Board> {
     let mut found = Vec::new();
     let mut next = 0u64;
     let batch = 64 * rayon::current_num_threads() as u64;
@@ -288,7 +334,12 @@ pub fn puzzles(size: usize, moves: u32, count: usize, seed: u64, positions: u64)
     while found.len() < count && next < MAX_CANDIDATES {
         let batch_found: Vec<Board> = (next..next + batch)
             .into_par_iter()
-            .map(|i| random_position(size, seed.wrapping_mul(0x9E37_79B9).wrapping_add(i)))
+            .map(|i| {
+                random_position(
+                    (rules, size),
+                    seed.wrapping_mul(0x9E37_79B9).wrapping_add(i),
+                )
+            })
             .filter(|b| is_puzzle(b, moves, positions))
             .collect();
         for b in batch_found {

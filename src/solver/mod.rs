@@ -20,6 +20,7 @@ pub mod jobs;
 pub mod limits;
 pub mod numbers;
 pub mod proof;
+pub mod puzzles;
 pub mod table;
 pub mod value;
 

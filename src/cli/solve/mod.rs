@@ -5,7 +5,7 @@ use super::args::{MAX_MEMORY_MB, RulesArg, seconds, seed, tool_board, with_threa
 use crate::board::{Board, MAX_SIZE, MIN_SIZE};
 use crate::protocol::{MAX_SOLVE, MAX_SOLVE_POSITIONS};
 use crate::search::solve::{DEFAULT_POSITION_LIMIT, SolveProgress, solve_until};
-use crate::solver::{self, collection::Settings, dfpn::Limits};
+use crate::solver::{self, collection::Settings, dfpn::Limits, puzzles::build::Plan};
 use clap::Args;
 use std::io::Write;
 use std::path::PathBuf;
@@ -34,7 +34,8 @@ pub struct SolveArgs {
     #[arg(long, value_name = "K", conflicts_with = "file",
           value_parser = clap::value_parser!(u32).range(1..=MAX_SOLVE as i64))]
     pub depth: Option<u32>,
-    /// Solve every line of FILE (`NOTATION [DEPTH]`), in parallel, answers in order.
+    /// Solve every line of FILE (`NOTATION [DEPTH] [# COMMENT]`), in parallel, answers in
+    /// order; lines are read under `--rules` until a `# rules 2013` or `# rules 2014` line.
     #[arg(long, value_name = "FILE")]
     pub file: Option<PathBuf>,
     /// Time before it gives up (the answer then says what is proven): default 600 s for a
@@ -73,7 +74,7 @@ pub struct SolveArgs {
     #[arg(long, value_enum, default_value = "2014")]
     pub rules: RulesArg,
     /// 2013 rules: the number of the next move (odd: Red to move, even: Blue).
-    #[arg(long = "move", value_name = "N")]
+    #[arg(long = "move", value_name = "N", conflicts_with = "file")]
     pub move_number: Option<u64>,
 }
 
@@ -98,7 +99,8 @@ impl SolveArgs {
     pub fn run(&self) -> i32 {
         let settings = self.settings();
         if let Some(path) = &self.file {
-            return with_threads(self.threads, || run::file(path, &settings));
+            let rules = self.rules.rules();
+            return with_threads(self.threads, || run::file(path, rules, &settings));
         }
         if self.position.is_none() && self.size.is_none() {
             crate::output::error_line(format_args!(
@@ -186,41 +188,78 @@ impl VerifyProofArgs {
 /// The `puzzles` subcommand's arguments.
 #[derive(Args, Debug)]
 pub struct PuzzlesArgs {
-    /// Board size (2 to 10).
+    /// Board size (2 to 10); with `--collection`, only this size.
     #[arg(long, value_parser = clap::value_parser!(u8).range(MIN_SIZE as i64..=MAX_SIZE as i64))]
-    pub size: u8,
-    /// Own moves to the win (1 to 8).
+    pub size: Option<u8>,
+    /// Own moves to the win (1 to 8); with `--collection`, only this many.
     #[arg(long, value_name = "K",
           value_parser = clap::value_parser!(u32).range(1..=MAX_SOLVE as i64))]
-    pub moves: u32,
-    /// Puzzles wanted.
-    #[arg(long, default_value_t = 10)]
-    pub count: usize,
+    pub moves: Option<u32>,
+    /// Puzzles wanted (default 10); with `--collection`, in each rule set, size and number
+    /// of moves (default 6).
+    #[arg(long)]
+    pub count: Option<usize>,
     /// Seed of the random play.
     #[arg(long, default_value_t = 1, value_parser = seed)]
     pub seed: u64,
     /// Positions each candidate may cost before it is skipped (the result is the same
-    /// on every machine and thread count).
-    #[arg(long, value_name = "N", default_value_t = DEFAULT_POSITION_LIMIT,
+    /// on every machine and thread count; default 5,000,000, with `--collection`
+    /// 1,000,000).
+    #[arg(long, value_name = "N",
           value_parser = clap::value_parser!(u64).range(1..=MAX_SOLVE_POSITIONS))]
-    pub positions: u64,
+    pub positions: Option<u64>,
     /// Worker threads (default: all cores).
     #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256))]
     pub threads: Option<u16>,
+    /// The rules of the positions; with `--collection`, only these (default: both).
+    #[arg(long, value_enum)]
+    pub rules: Option<RulesArg>,
+    /// Build a whole collection, as the one the program ships: sizes 3 to 8, wins in 1 to
+    /// 5, both rule sets, at most two winning first moves, every answer recorded, the
+    /// easiest first (`--size`, `--moves`, `--rules` and `--count` narrow it).
+    #[arg(long)]
+    pub collection: bool,
 }
 
 impl PuzzlesArgs {
     /// Runs `puzzles`; returns the exit code.
     pub fn run(&self) -> i32 {
+        if self.collection {
+            let plan = self.plan();
+            return with_threads(self.threads, || run::collection(&plan));
+        }
+        let (Some(size), Some(moves)) = (self.size, self.moves) else {
+            crate::output::error_line(format_args!(
+                "error: puzzles needs --size and --moves, or --collection"
+            ));
+            return 2;
+        };
+        let rules = self.rules.unwrap_or_default().rules();
         with_threads(self.threads, || {
             run::puzzles(
-                self.size as usize,
-                self.moves,
-                self.count,
+                (rules, size as usize, moves),
+                self.count.unwrap_or(10),
                 self.seed,
-                self.positions,
+                self.positions.unwrap_or(DEFAULT_POSITION_LIMIT),
             )
         })
+    }
+
+    /// The collection's plan: the shipped one, narrowed as the options say.
+    fn plan(&self) -> Plan {
+        let mut plan = Plan::shipped(self.seed);
+        if let Some(size) = self.size {
+            plan.sizes = vec![size as usize];
+        }
+        if let Some(moves) = self.moves {
+            plan.moves = vec![moves];
+        }
+        if let Some(rules) = self.rules {
+            plan.rules = vec![rules.rules()];
+        }
+        plan.per_cell = self.count.unwrap_or(plan.per_cell);
+        plan.positions = self.positions.unwrap_or(plan.positions);
+        plan
     }
 }
 

@@ -1,7 +1,8 @@
 //! The solving subcommands' work and printing: `solve` without a depth, `solve --file`,
 //! `verify-proof` and `puzzles`. Each returns the process exit code.
 
-use crate::board::Board;
+use crate::board::{Board, Rules};
+use crate::solver::puzzles::build::{self, Plan};
 use crate::output;
 use crate::solver::collection::{self, Line, Settings, Summary};
 use crate::solver::dfpn::{Limits, ProgressHook, Stop};
@@ -295,10 +296,11 @@ pub fn verify(path: &Path) -> i32 {
     }
 }
 
-/// Answers every line of the file at `path`, in order, then prints the summary. Each answer
+/// Answers every line of the file at `path`, read under `rules` (until a `# rules` line
+/// says otherwise), in order, then prints the summary. Each answer
 /// is printed as soon as it and those before it are found; when one cannot be (the reader
 /// has gone, as with `| head -1`), the rest are not sought, and the exit status is 0.
-pub fn file(path: &Path, settings: &Settings) -> i32 {
+pub fn file(path: &Path, rules: Rules, settings: &Settings) -> i32 {
     let text = match std::fs::read_to_string(path) {
         Ok(t) => t,
         Err(e) => {
@@ -306,7 +308,7 @@ pub fn file(path: &Path, settings: &Settings) -> i32 {
             return 2;
         }
     };
-    let lines: Vec<Line> = text.lines().map(collection::parse_line).collect();
+    let lines: Vec<Line> = collection::parse_lines(&text, rules);
     let start = Instant::now();
     let bar = progress_bar(lines.len() as u64);
     let (mut summary, mut questions) = (Summary::default(), 0);
@@ -363,9 +365,18 @@ fn progress_spinner() -> ProgressBar {
     bar
 }
 
-/// Prints `count` generated puzzles, one `NOTATION K` line each.
-pub fn puzzles(size: usize, moves: u32, count: usize, seed: u64, positions: u64) -> i32 {
-    let found = collection::puzzles(size, moves, count, seed, positions);
+/// Prints `count` generated puzzles of `rules`, `size` and `moves`, one `NOTATION K` line
+/// each (a `# rules 2013` line first for 2013 ones, so that `solve --file` reads them).
+pub fn puzzles(
+    (rules, size, moves): (Rules, usize, u32),
+    count: usize,
+    seed: u64,
+    positions: u64,
+) -> i32 {
+    let found = collection::puzzles((rules, size), moves, count, seed, positions);
+    if rules != Rules::V2014 && !output::line(format_args!("# rules {rules}")) {
+        return 0;
+    }
     for b in &found {
         if !output::line(format_args!("{} {moves}", b.to_notation())) {
             break;
@@ -380,4 +391,30 @@ pub fn puzzles(size: usize, moves: u32, count: usize, seed: u64, positions: u64)
         return 1;
     }
     0
+}
+
+/// Builds the collection `plan` asks for and prints it as a collection file; each cell
+/// found is said on standard error. Exit status 1 when a cell came out short.
+pub fn collection(plan: &Plan) -> i32 {
+    let start = Instant::now();
+    let bar = progress_bar(plan.cells().len() as u64);
+    let (puzzles, found) = build::build(plan, &|cell, n| {
+        bar.inc(1);
+        bar.suspend(|| {
+            crate::output::error_line(format_args!(
+                "{} {}x{} in {}: {n} puzzles ({:.0} s)",
+                cell.rules,
+                cell.size,
+                cell.size,
+                cell.moves,
+                start.elapsed().as_secs_f64()
+            ))
+        });
+    });
+    bar.finish_and_clear();
+    let text = crate::solver::puzzles::collection_text(&plan.header(&found), &puzzles);
+    if !output::line(text.trim_end()) {
+        return 0;
+    }
+    i32::from(found.iter().any(|&(_, n)| n < plan.per_cell))
 }
