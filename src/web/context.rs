@@ -29,6 +29,13 @@ pub enum Found {
     Value(Option<String>),
     /// An analysis found something, or ended.
     Analysis(super::analysis::Update),
+    /// A puzzle's move judged.
+    Verdict(Result<crate::solver::puzzles::Verdict, String>),
+    /// A page's collection of puzzles, proven (or why not), with its name.
+    Collection(
+        String,
+        Result<Arc<Vec<crate::solver::puzzles::Puzzle>>, String>,
+    ),
     /// The search never ran (stopped first) or failed.
     Lost,
 }

@@ -7,11 +7,12 @@
 //! was asked about, is played by `Session::play_ai_move`. Only the settings that would
 //! reach past one game (memory, threads, the solver) are refused here.
 
-use super::analysis::{Analyst, Plan};
+use super::analysis::Analyst;
 use super::anim;
 use super::context::{Capture, Context, Found, Report, Running, flush_captured};
 use super::limits::Limits;
 use super::protocol::{ClientMessage, Jump61Players, Jump61State, Player, Purpose, ServerMessage};
+use super::puzzles::Puzzler;
 use crate::board::{Board, Colour, Coord};
 use crate::display::save;
 use crate::protocol::{Command, CommandError, Dialect, MAX_LINE, MAX_QUOTED, Options, Session};
@@ -33,14 +34,16 @@ struct Search {
 
 /// A Jump61 game.
 pub struct Jump61 {
-    session: Session<'static>,
+    pub(super) session: Session<'static>,
     out: Capture,
     err: Capture,
     /// The searcher's engine, kept between moves for its table (away while it searches).
     engine: Option<Box<Engine>>,
     search: Option<Search>,
     /// The analysis board, when it is on.
-    analyst: Analyst,
+    pub(super) analyst: Analyst,
+    /// The puzzle on the board, if any.
+    pub(super) puzzler: Puzzler,
 }
 
 impl Jump61 {
@@ -75,11 +78,16 @@ impl Jump61 {
             engine: None,
             search: None,
             analyst: Analyst::default(),
+            puzzler: Puzzler::default(),
         }
     }
 
     /// Carries out a message from the page (`join` and `kind` are the task's).
     pub fn message(&mut self, message: ClientMessage, ctx: &mut Context) {
+        if self.puzzler.on() && !super::tools::in_a_puzzle(&message) {
+            ctx.error("a puzzle is on the board: play it, or leave the Puzzles tab first");
+            return self.settle(ctx);
+        }
         match message {
             ClientMessage::Line { text } => self.line(&text, ctx),
             ClientMessage::Rules { rules } => self.rules(&rules, ctx),
@@ -93,46 +101,10 @@ impl Jump61 {
             ClientMessage::Fewest {} => {
                 ctx.error("fewest is for Jump Snatch; in Jump61 ask for a hint")
             }
-            ClientMessage::Analyse {
-                on,
-                every,
-                time,
-                positions,
-            } => self.analyse(on, every, (time, positions), ctx),
-            ClientMessage::Setup { squares, to_move } => self.setup(&squares, to_move, ctx),
             ClientMessage::Join { .. } | ClientMessage::Kind { .. } => {}
+            other => self.tool(other, ctx),
         }
         self.settle(ctx);
-    }
-
-    /// `analyse`: the analysis board on (within the limits) or off.
-    fn analyse(
-        &mut self,
-        on: bool,
-        every: bool,
-        (time, positions): (Option<f64>, Option<u64>),
-        ctx: &mut Context,
-    ) {
-        let plan = match on.then(|| Plan::of(every, time, positions, &ctx.limits)) {
-            Some(Err(e)) => return ctx.error(e),
-            Some(Ok(plan)) => Some(plan),
-            None => None,
-        };
-        self.analyst.request(plan, ctx);
-    }
-
-    /// `setup`: a position set up square by square, as `position P` (and `move N`) would
-    /// set it, refused with the loop's reason or the reason it cannot arise.
-    fn setup(&mut self, squares: &[(u8, String)], to_move: Option<String>, ctx: &mut Context) {
-        let board = *self.session.board();
-        let commands = match super::setup::commands(squares, to_move.as_deref(), &board) {
-            Ok(commands) => commands,
-            Err(e) => return ctx.error(format!("position refused, nothing changed: {e}")),
-        };
-        self.cancel_search();
-        for command in commands {
-            self.execute(command, false, ctx);
-        }
     }
 
     /// One line of the command loop's language.
@@ -147,7 +119,7 @@ impl Jump61 {
     }
 
     /// Carries out `command`; a move it plays is animated when `animate`.
-    fn execute(&mut self, command: Command, animate: bool, ctx: &mut Context) {
+    pub(super) fn execute(&mut self, command: Command, animate: bool, ctx: &mut Context) {
         let before = self.session.moves().len();
         let result = self.session.execute(command);
         flush_captured(&self.out, &self.err, ctx);
@@ -181,7 +153,7 @@ impl Jump61 {
     }
 
     /// `rules`: a new game of the same size, players and AI under other rules.
-    fn rules(&mut self, rules: &str, ctx: &mut Context) {
+    pub(super) fn rules(&mut self, rules: &str, ctx: &mut Context) {
         let dialect = match rules.trim() {
             "2014" => Dialect::V2014,
             "2013" => Dialect::V2013,
@@ -206,6 +178,7 @@ impl Jump61 {
         next.resume();
         next.out.take_lines();
         next.analyst = std::mem::take(&mut self.analyst);
+        next.puzzler = std::mem::take(&mut self.puzzler);
         *self = next;
         ctx.out(format!("rules {dialect}: a new {size}x{size} game"));
     }
@@ -264,6 +237,7 @@ impl Jump61 {
             Ok(mut next) => {
                 self.cancel_search();
                 next.analyst = std::mem::take(&mut self.analyst);
+                next.puzzler = std::mem::take(&mut self.puzzler);
                 *self = next;
                 let moves = self.session.moves().len();
                 ctx.out(format!("loaded: {moves} moves"));
@@ -341,16 +315,20 @@ impl Jump61 {
         }
     }
 
-    /// Stops every search of this game, its analysis too (its page has gone).
+    /// Stops every search of this game, its analysis and puzzle's too (its page has gone).
     pub fn stop_all(&mut self) {
         self.cancel_search();
         self.analyst.cancel();
+        self.puzzler.cancel();
     }
 
     /// A report from a search.
     pub fn report(&mut self, report: Report, ctx: &mut Context) {
         if self.analyst.owns(report.search) {
             return self.analyst.report(report.found, ctx);
+        }
+        if self.puzzler.owns(report.search) {
+            return self.puzzle_report(report.found, ctx);
         }
         let current = self
             .search
@@ -434,6 +412,7 @@ impl Jump61 {
             self.state(),
         )));
         self.analyst.settle(self.session.board(), ctx);
+        self.puzzler.send(ctx);
     }
 
     /// The whole visible state.

@@ -59,8 +59,11 @@ pub struct Limits {
     pub analysis_memory_mb: usize,
     /// The most own moves the analysis's forced-win search looks for a win within.
     pub analysis_depth: u32,
-    /// Lines in a collection of puzzles sent with `puzzles`.
-    pub max_puzzle_lines: usize,
+    /// Puzzles in a collection a page loads (`puzzles`), each proven again by the server.
+    pub max_puzzles: usize,
+    /// The most positions the forced-win search may examine to prove a loaded puzzle, or
+    /// to judge one move of a puzzle.
+    pub puzzle_positions: u64,
 }
 
 impl Default for Limits {
@@ -91,7 +94,8 @@ impl Default for Limits {
             analysis_positions: 100_000_000,
             analysis_memory_mb: 512,
             analysis_depth: 3,
-            max_puzzle_lines: 1000,
+            max_puzzles: 100,
+            puzzle_positions: 2_000_000,
         }
     }
 }
@@ -139,8 +143,9 @@ impl Limits {
                 self.analysis_depth
             ),
             format!(
-                "puzzle collections loaded from a page: at most {} lines",
-                self.max_puzzle_lines
+                "puzzles: a loaded collection of at most {} lines and {} puzzles, each proven \
+                 (and each move judged) within {} positions",
+                self.max_load_lines, self.max_puzzles, self.puzzle_positions
             ),
         ]
     }

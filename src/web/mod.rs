@@ -17,10 +17,12 @@ mod host;
 pub mod limits;
 pub mod pool;
 pub mod protocol;
+mod puzzles;
 pub mod registry;
 mod setup;
 pub mod snatch;
 mod task;
+mod tools;
 
 pub use limits::Limits;
 

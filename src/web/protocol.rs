@@ -167,6 +167,21 @@ pub enum ClientMessage {
         #[serde(default)]
         to_move: Option<String>,
     },
+    Puzzles {
+        #[serde(default)]
+        text: Option<String>,
+        #[serde(default)]
+        name: Option<String>,
+        #[serde(default)]
+        rules: Option<String>,
+    },
+    Puzzle {
+        index: Option<usize>,
+    },
+    Attempt {
+        square: [usize; 2],
+    },
+    Retry {},
 }
 
 /// The `game` a message names, if any (read apart from the message itself).
@@ -350,6 +365,47 @@ pub struct Analysis {
     pub note: Option<String>,
 }
 
+/// A puzzle of a collection, as the list shows it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct PuzzleInfo {
+    pub size: usize,
+    pub rules: String,
+    /// Own moves to the win.
+    pub moves: u32,
+    /// The side that wins, `red` or `blue`.
+    pub side: &'static str,
+    pub notation: String,
+}
+
+/// The puzzle on the board (all empty, `index` null, once the puzzles are left).
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct PuzzleView {
+    pub index: Option<usize>,
+    /// Puzzles in the collection.
+    pub count: usize,
+    /// `shipped`, or the name of a page's own file.
+    pub source: String,
+    /// The puzzle's position, at its start.
+    pub notation: String,
+    pub size: usize,
+    pub rules: String,
+    pub side: &'static str,
+    pub moves: u32,
+    /// Own moves left to win in.
+    pub moves_left: u32,
+    /// `playing`, `solved` or `failed`.
+    pub status: &'static str,
+    /// A move is being judged.
+    pub judging: bool,
+    /// The moves played since the start, the person's and the defender's.
+    pub line: Vec<String>,
+    pub text: String,
+    /// The defender's escape after a move that let the win go.
+    pub refutation: Option<[usize; 2]>,
+    /// Once the puzzle is over: its proven answer, `Red wins in 2: 1 1, 2 3`.
+    pub answer: Option<String>,
+}
+
 /// A message to the page.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(tag = "t", rename_all = "lowercase")]
@@ -386,6 +442,11 @@ pub enum ServerMessage {
         text: String,
     },
     Analysis(Box<Analysis>),
+    Puzzles {
+        source: String,
+        list: Vec<PuzzleInfo>,
+    },
+    Puzzle(Box<PuzzleView>),
 }
 
 impl ServerMessage {

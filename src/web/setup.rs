@@ -65,7 +65,7 @@ fn token((spots, owner): &(u8, String), rules: Rules) -> Result<String, String> 
 
 /// The number of the next move that gives the move to `side` (odd: Red), after the moves
 /// the spots say were played.
-fn move_number(board: &Board, side: Colour) -> u64 {
+pub fn move_number(board: &Board, side: Colour) -> u64 {
     let played = u64::from(board.total_spots());
     let next = played + 1;
     if (next % 2 == 1) == (side == Colour::Red) {

@@ -2,11 +2,11 @@
 //! `verify-proof` and `puzzles`. Each returns the process exit code.
 
 use crate::board::{Board, Rules};
-use crate::solver::puzzles::build::{self, Plan};
 use crate::output;
 use crate::solver::collection::{self, Line, Settings, Summary};
 use crate::solver::dfpn::{Limits, ProgressHook, Stop};
 use crate::solver::limits::interval_from_env;
+use crate::solver::puzzles::build::{self, Plan};
 use crate::solver::{Asked, FirstMoves, ProofSize, Report, Value, progress, useful_threads};
 use crate::solver::{checkpoint, game_value_checkpointed, game_value_sized};
 use crate::solver::{dfpn::Prover, proof};
