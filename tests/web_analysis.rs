@@ -105,13 +105,14 @@ async fn analysis_answers_equal_the_solvers_in_both_rule_sets() {
                 Value::Wins { first_moves, .. } => first_moves.clone(),
                 _ => Vec::new(),
             };
-            for sq in 0..board.squares() {
+            assert_eq!(every.len(), board.squares());
+            for (sq, mark) in every.iter().enumerate() {
                 let expected = match (board.is_legal(sq), winning.contains(&sq)) {
                     (false, _) => Json::Null,
                     (true, true) => json!("won"),
                     (true, false) => json!("lost"),
                 };
-                assert_eq!(every[sq], expected, "{} move {sq}", board.to_notation());
+                assert_eq!(*mark, expected, "{} move {sq}", board.to_notation());
             }
             // The winning moves marked are the value's own.
             if let Value::Wins { first_moves, .. } = &report.value {

@@ -63,7 +63,7 @@ async fn play(addr: std::net::SocketAddr, seed: u64) -> Played {
     let (mut page, _) = Page::join_new(addr, "jump61").await;
     page.line("time 0.01").await;
     page.line(&format!("size {size}")).await;
-    let analyse = seed % ANALYSED_EVERY == 0;
+    let analyse = seed.is_multiple_of(ANALYSED_EVERY);
     if analyse {
         page.send(json!({"t":"analyse","on":true,"time":ANALYSIS_TIME}))
             .await;
