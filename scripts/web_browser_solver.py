@@ -233,10 +233,16 @@ def puzzle_board(run):
 def puzzle_solved(run, _rng):
     """A puzzle played to its end by `solve --depth`'s winning moves; the engine defends."""
     open_puzzles(run)
-    run.select("puzzle-length", "2")
-    run.wait(lambda p: read_puzzle(run)["status"] == "playing" and "win in 2" in read_puzzle(run)["title"],
-             "a puzzle won in 2", 30)
+    # The longest wins the collection has (the defender then answers).
+    lengths = run.driver.execute_script(
+        "return [...document.getElementById('puzzle-length').options].map(o => o.value).filter(v => v)")
+    longest = max(lengths, key=int)
+    run.select("puzzle-length", longest)
+    run.wait(lambda p: read_puzzle(run)["status"] == "playing" and f"win in {longest}" in read_puzzle(run)["title"],
+             f"a puzzle won in {longest}", 30)
     streak = read_puzzle(run)["streak"]
+    top(run)
+    run.shot("puzzle")
     moves_played = 0
     for _ in range(6):
         page, rules = puzzle_board(run)
@@ -256,8 +262,7 @@ def puzzle_solved(run, _rng):
     state = read_puzzle(run)
     run.check(state["status"] == "solved", f"the puzzle did not end solved: {state}")
     run.check(state["streak"] == streak + 1, f"the streak went {streak} -> {state['streak']}")
-    top(run)
-    run.shot("puzzle")
+    run.shot("puzzle-solved")
     print(f"  puzzle solved: {state['text']}")
 
 
