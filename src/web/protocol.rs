@@ -61,6 +61,25 @@
 //!   under the 2014 rules the spots decide, and another `to_move` is refused). Refused with an
 //!   `error` (the loop's reason, or why the position cannot arise in a game: `solver::arise`)
 //!   and nothing changes. Answer: `state`.
+//! - `{"t":"puzzles","text":null|"...","name":"mine.txt","rules":"2014"|"2013"}`: Jump61
+//!   only: without `text`, the collection the program ships; with it, a collection file of
+//!   the page's (the `solve --file` format with recorded answers, read under `rules` until a
+//!   `# rules` line), every answer proven again in the search pool, at most
+//!   `Limits::max_load_lines` lines and `Limits::max_puzzles` puzzles, each within
+//!   `Limits::puzzle_positions` positions; refused with an `error` naming the line (the
+//!   collection before stays). Answer: `puzzles`.
+//! - `{"t":"puzzle","index":N|null}`: puzzle N (from 0) of the page's collection set on the
+//!   board, both sides people, under its rules; null leaves the puzzles. While a puzzle is
+//!   on, the game's other messages (`line`, `hint`, `setup`, ...) get an `error`. Answer:
+//!   `state`, `puzzle`.
+//! - `{"t":"attempt","square":[row,col]}`: the person's move in the puzzle, judged by
+//!   `solver::puzzles::judge` in the search pool (within `Limits::puzzle_positions`): it
+//!   keeps the forced win, and the move and the defence that resists longest are played;
+//!   or it lets the win go, and the move and the defender's escape are played and the
+//!   puzzle is failed; or it wins. An illegal move gets the loop's reason. Answer: `puzzle`
+//!   (`judging` true), then `anim`s, `state`, `puzzle`.
+//! - `{"t":"retry"}`: a failed puzzle back to before its wrong move. Answer: `state`,
+//!   `puzzle`.
 //!
 //! # Server -> client
 //! - `{"t":"joined","game":"<id>","kind":"jump61"|"snatch"}`
@@ -114,6 +133,16 @@
 //!   limit was reached after N positions` when the limits cut it short), `wins_in.text`
 //!   `solve --position P --depth D`'s; `every` is row-major (null: no move there), each for
 //!   the side that plays it; `note` says why the value is not sought (a board above 5x5).
+//! - `{"t":"puzzles","source":"shipped"|"mine.txt","list":[{"size":4,"rules":"2014",
+//!   "moves":2,"side":"red","notation":"..."},...]}`: a collection, in its order.
+//! - `{"t":"puzzle","index":N|null,"count":84,"source":"shipped","notation":"...",
+//!   "size":4,"rules":"2014","side":"red","moves":2,"moves_left":1,"status":"playing"|
+//!   "solved"|"failed","judging":false,"line":["2 3","1 1"],"text":"...","refutation":
+//!   null|[row,col],"answer":null|"Red wins in 2: 2 3"}`: the puzzle on the board after
+//!   every change (`index` null once the puzzles are left). `line` holds the moves since
+//!   its start, the person's and the defender's; `text` says what happened (`after 2 3,
+//!   Blue escapes with 1 1: try again`, `solved! the proven line: ...`); `answer`, once it
+//!   is over, every winning first move as `solve --depth` words them.
 
 use serde::{Deserialize, Serialize};
 
