@@ -75,7 +75,7 @@ pub struct Prover {
     /// no other owner keeps the table from growing.
     pub on_save: Option<SaveTable>,
     /// A flag of its caller's that stops it as Ctrl-C does ([`Stop::Interrupted`]), looked
-    /// at every [`POLL_EVERY`] positions: a web page that closes stops its analysis at once.
+    /// at every 1024 positions (its poll), so a caller ends a question it no longer needs at once.
     pub stop_flag: Option<Arc<AtomicBool>>,
     /// Told each first move [`super::decide`] settles while it lists the winning ones
     /// (the square, and whether it wins), for a caller that shows them as they come.

@@ -162,8 +162,8 @@ pub fn game_value_sized(
 }
 
 /// The value of `board` by a prover the caller made and set up (its limits, hooks and stop
-/// flag: the web page's analysis); the proof's size is not counted. The same search as
-/// [`game_value_sized`].
+/// flag, for a caller that shows the answer as it comes); the proof's size is not counted.
+/// The same search as [`game_value_sized`].
 pub fn game_value_on(
     prover: &mut Prover,
     board: &Board,
