@@ -17,6 +17,7 @@ import sys
 import tempfile
 import time
 
+import web_browser_solver
 from selenium import webdriver
 from selenium.common.exceptions import WebDriverException
 from selenium.webdriver.chrome.service import Service
@@ -670,7 +671,8 @@ def main():
     parser.add_argument("--chromium", default="/usr/bin/chromium")
     parser.add_argument("--chromedriver", default="/usr/bin/chromedriver")
     parser.add_argument("--seed", type=int, default=61)
-    parser.add_argument("--parts", default="whole_game,ai_moves_now,two_pages,rules_2013,search_shown,phone,snatch,snatch_crowded,snatch_chain",
+    parser.add_argument("--parts", default="whole_game,ai_moves_now,two_pages,rules_2013,search_shown,phone,snatch,snatch_crowded,snatch_chain,"
+                        + ",".join(f.__name__ for f in web_browser_solver.PARTS),
                         help="which parts to run, in order (for debugging one)")
     args = parser.parse_args()
     os.makedirs(args.shots, exist_ok=True)
@@ -681,12 +683,11 @@ def main():
         run.driver.get(args.url)
         run.settled("the page's first state", lambda p: p["size"] > 0 and p["notation"] != "", 30)
         parts = {f.__name__: f for f in (whole_game, ai_moves_now, two_pages, rules_2013, search_shown, phone, snatch, snatch_crowded,
-                                                snatch_chain)}
+                                                snatch_chain, *web_browser_solver.PARTS)}
         for name in args.parts.split(","):
             print(f"web_browser: {name}")
             parts[name](run, rng)
-        errors = [e for e in run.driver.get_log("browser") if e.get("level") == "SEVERE"
-                  and "favicon" not in e.get("message", "")]
+        errors = [e for e in run.driver.get_log("browser") if e.get("level") == "SEVERE"]
         run.check(not errors, f"the page logged errors: {errors}")
     except (Failed, WebDriverException) as e:
         failed = 1

@@ -1,6 +1,7 @@
 //! Load on loopback: a hundred and twenty games at once over WebSockets against the AI at
-//! 0.01 s a move, every move checked legal by the project's board and every board checked
-//! against the server's; then malformed messages, floods and moves out of turn while games
+//! 0.01 s a move, one in six with the analysis board on (0.3 s a position, in the same search
+//! pool), every move checked legal by the project's board and every board checked against
+//! the server's; then malformed messages, floods and moves out of turn while games
 //! go on. Both are bounded in games and time. They assert that nothing is lost and every
 //! move is legal, not how fast: the figures (moves a second, the slowest answer, memory
 //! and threads before and after) are printed (`cargo test --release --test web_load --
@@ -29,7 +30,15 @@ struct Played {
     moves: usize,
     slowest: Duration,
     finished: bool,
+    /// With the analysis board on: the analyses that ended, those with a proven value, and
+    /// how long the last position's took to end after its state.
+    analysed: Option<(usize, usize, Duration)>,
 }
+
+/// One game in this many has the analysis board on.
+const ANALYSED_EVERY: u64 = 6;
+/// The time each of its analyses may take.
+const ANALYSIS_TIME: f64 = 0.3;
 
 /// The moves of `state` past the `known` ones, each checked legal and played on `board`;
 /// then the server's board must be `board`.
@@ -54,6 +63,11 @@ async fn play(addr: std::net::SocketAddr, seed: u64) -> Played {
     let (mut page, _) = Page::join_new(addr, "jump61").await;
     page.line("time 0.01").await;
     page.line(&format!("size {size}")).await;
+    let analyse = seed.is_multiple_of(ANALYSED_EVERY);
+    if analyse {
+        page.send(json!({"t":"analyse","on":true,"time":ANALYSIS_TIME}))
+            .await;
+    }
     let mut state = page
         .until_that(|m| m["t"] == "state" && m["size"] == size)
         .await;
@@ -83,12 +97,38 @@ async fn play(addr: std::net::SocketAddr, seed: u64) -> Played {
         assert!(!anim["frames"].as_array().unwrap().is_empty());
     }
     let finished = !state["winner"].is_null();
+    let analysed = if analyse {
+        Some(last_analysis(&mut page, &state).await)
+    } else {
+        None
+    };
     page.close().await;
     Played {
         moves: known,
         slowest,
         finished,
+        analysed,
     }
+}
+
+/// Waits for the analysis of the last position to end; the analyses that ended, those with
+/// a proven value, and the wait.
+async fn last_analysis(page: &mut Page, state: &Value) -> (usize, usize, Duration) {
+    let asked = Instant::now();
+    let notation = state["notation"].clone();
+    page.until_that(|m| m["t"] == "analysis" && m["notation"] == notation && m["running"] == false)
+        .await;
+    let waited = asked.elapsed();
+    let ended: Vec<&Value> = page
+        .seen
+        .iter()
+        .filter(|m| m["t"] == "analysis" && m["running"] == false)
+        .collect();
+    let proven = ended
+        .iter()
+        .filter(|m| !m["value"]["winner"].is_null())
+        .count();
+    (ended.len(), proven, waited)
 }
 
 /// The process's threads now, from /proc.
@@ -137,7 +177,27 @@ async fn a_hundred_and_twenty_games_at_once_every_move_legal() {
         running.server.pool.peak(),
         running.server.pool.started()
     );
+    let analysed: Vec<(usize, usize, Duration)> =
+        played.iter().filter_map(|p| p.analysed).collect();
+    println!(
+        "load: analyses in {} games ({ANALYSIS_TIME} s each): {} ended, {} with a proven \
+         value; the last position's ended at most {:.0} ms after its state",
+        analysed.len(),
+        analysed.iter().map(|a| a.0).sum::<usize>(),
+        analysed.iter().map(|a| a.1).sum::<usize>(),
+        analysed
+            .iter()
+            .map(|a| a.2)
+            .max()
+            .unwrap_or_default()
+            .as_secs_f64()
+            * 1000.0
+    );
     assert_eq!(played.len(), GAMES);
+    assert!(
+        analysed.iter().all(|a| a.0 > 0),
+        "every analysed game saw analyses end"
+    );
     assert!(moves >= GAMES * 2, "{moves}");
     assert!(running.server.pool.peak() <= limits.search_threads);
     // A hundred and twenty pages do not make a hundred and twenty threads.

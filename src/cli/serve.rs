@@ -19,6 +19,24 @@ pub struct ServeArgs {
     /// AI searches at once across all games (default: the machine's cores).
     #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256))]
     pub search_threads: Option<u16>,
+    /// The longest the analysis board thinks about one position, in seconds (default 30).
+    #[arg(long, value_parser = analysis_time)]
+    pub analysis_time: Option<f64>,
+    /// The most positions one analysis's prover may search (default 100000000).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    pub analysis_positions: Option<u64>,
+    /// The prover table of one analysis, in MiB, 8 or more (default 512); a full table
+    /// collects its garbage. At most one analysis runs on each search thread.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(8..=1_048_576))]
+    pub analysis_memory: Option<u64>,
+}
+
+/// An analysis's time: more than 0 and at most a day.
+fn analysis_time(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(t) if t > 0.0 && t <= 86_400.0 => Ok(t),
+        _ => Err(format!("'{text}' is not a time in seconds from 0 to 86400")),
+    }
 }
 
 impl ServeArgs {
@@ -27,6 +45,15 @@ impl ServeArgs {
         let mut limits = Limits::default();
         if let Some(threads) = self.search_threads {
             limits.search_threads = threads as usize;
+        }
+        if let Some(time) = self.analysis_time {
+            limits.analysis_time = std::time::Duration::from_secs_f64(time);
+        }
+        if let Some(positions) = self.analysis_positions {
+            limits.analysis_positions = positions;
+        }
+        if let Some(memory) = self.analysis_memory {
+            limits.analysis_memory_mb = memory as usize;
         }
         crate::web::run(ServeOptions {
             host: self.host.clone(),

@@ -30,7 +30,8 @@ pub enum Stop {
     Positions,
     /// Proven entries alone fill the table.
     Memory,
-    /// Ctrl-C or SIGTERM (see [`super::checkpoint`]).
+    /// Ctrl-C or SIGTERM (see [`super::checkpoint`]), or the caller's stop flag
+    /// ([`super::dfpn::Prover::stop_flag`]).
     Interrupted,
 }
 

@@ -27,6 +27,6 @@ pub mod value;
 pub(crate) use value::useful_threads;
 pub use value::{
     Asked, FirstMoves, Listed, ProofSize, Report, SESSION_TIME, Value, decide, decide_seeking,
-    game_value, game_value_checkpointed, game_value_sized, game_value_threads, game_value_watched,
-    progress,
+    game_value, game_value_checkpointed, game_value_on, game_value_sized, game_value_threads,
+    game_value_watched, progress,
 };

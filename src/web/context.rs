@@ -27,9 +27,21 @@ pub enum Found {
     Fewest(Result<Option<Vec<SnatchMove>>, Timeout>),
     /// The two-player answer as printed (`None`: no answer in time).
     Value(Option<String>),
+    /// An analysis found something, or ended.
+    Analysis(super::analysis::Update),
+    /// A puzzle's move judged.
+    Verdict(Result<crate::solver::puzzles::Verdict, String>),
+    /// A page's collection of puzzles, proven (or why not), with its name.
+    Collection(
+        String,
+        Result<Arc<Vec<crate::solver::puzzles::Puzzle>>, String>,
+    ),
     /// The search never ran (stopped first) or failed.
     Lost,
 }
+
+/// What a search tells its game with, for a search that hands it on to hooks of its own.
+pub type Teller = Arc<dyn Fn(Found) + Send + Sync>;
 
 /// A search's report, with the number of the search it is about.
 pub struct Report {
@@ -114,6 +126,31 @@ impl Context {
                     let _ = progress.send(Report { search: id, found });
                 })
             },
+            move |found| {
+                let found = found.unwrap_or(Found::Lost);
+                let _ = done.send(Report { search: id, found });
+            },
+        );
+        Running { id, stop }
+    }
+}
+
+impl Context {
+    /// [`Context::search`] for a job that keeps what it tells with (a prover's hooks do).
+    pub fn search_told(
+        &mut self,
+        stop: Arc<AtomicBool>,
+        job: impl FnOnce(Teller) -> Found + Send + 'static,
+    ) -> Running {
+        self.next_search += 1;
+        let id = self.next_search;
+        let (progress, done) = (self.reports.clone(), self.reports.clone());
+        let tell: Teller = Arc::new(move |found| {
+            let _ = progress.send(Report { search: id, found });
+        });
+        self.pool.spawn(
+            Arc::clone(&stop),
+            move || job(tell),
             move |found| {
                 let found = found.unwrap_or(Found::Lost);
                 let _ = done.send(Report { search: id, found });

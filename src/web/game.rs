@@ -7,10 +7,12 @@
 //! was asked about, is played by `Session::play_ai_move`. Only the settings that would
 //! reach past one game (memory, threads, the solver) are refused here.
 
+use super::analysis::Analyst;
 use super::anim;
 use super::context::{Capture, Context, Found, Report, Running, flush_captured};
 use super::limits::Limits;
 use super::protocol::{ClientMessage, Jump61Players, Jump61State, Player, Purpose, ServerMessage};
+use super::puzzles::Puzzler;
 use crate::board::{Board, Colour, Coord};
 use crate::display::save;
 use crate::protocol::{Command, CommandError, Dialect, MAX_LINE, MAX_QUOTED, Options, Session};
@@ -32,12 +34,16 @@ struct Search {
 
 /// A Jump61 game.
 pub struct Jump61 {
-    session: Session<'static>,
+    pub(super) session: Session<'static>,
     out: Capture,
     err: Capture,
     /// The searcher's engine, kept between moves for its table (away while it searches).
     engine: Option<Box<Engine>>,
     search: Option<Search>,
+    /// The analysis board, when it is on.
+    pub(super) analyst: Analyst,
+    /// The puzzle on the board, if any.
+    pub(super) puzzler: Puzzler,
 }
 
 impl Jump61 {
@@ -71,11 +77,17 @@ impl Jump61 {
             err,
             engine: None,
             search: None,
+            analyst: Analyst::default(),
+            puzzler: Puzzler::default(),
         }
     }
 
     /// Carries out a message from the page (`join` and `kind` are the task's).
     pub fn message(&mut self, message: ClientMessage, ctx: &mut Context) {
+        if self.puzzler.on() && !super::tools::in_a_puzzle(&message) {
+            ctx.error("a puzzle is on the board: play it, or leave the Puzzles tab first");
+            return self.settle(ctx);
+        }
         match message {
             ClientMessage::Line { text } => self.line(&text, ctx),
             ClientMessage::Rules { rules } => self.rules(&rules, ctx),
@@ -90,6 +102,7 @@ impl Jump61 {
                 ctx.error("fewest is for Jump Snatch; in Jump61 ask for a hint")
             }
             ClientMessage::Join { .. } | ClientMessage::Kind { .. } => {}
+            other => self.tool(other, ctx),
         }
         self.settle(ctx);
     }
@@ -106,7 +119,7 @@ impl Jump61 {
     }
 
     /// Carries out `command`; a move it plays is animated when `animate`.
-    fn execute(&mut self, command: Command, animate: bool, ctx: &mut Context) {
+    pub(super) fn execute(&mut self, command: Command, animate: bool, ctx: &mut Context) {
         let before = self.session.moves().len();
         let result = self.session.execute(command);
         flush_captured(&self.out, &self.err, ctx);
@@ -140,7 +153,7 @@ impl Jump61 {
     }
 
     /// `rules`: a new game of the same size, players and AI under other rules.
-    fn rules(&mut self, rules: &str, ctx: &mut Context) {
+    pub(super) fn rules(&mut self, rules: &str, ctx: &mut Context) {
         let dialect = match rules.trim() {
             "2014" => Dialect::V2014,
             "2013" => Dialect::V2013,
@@ -164,6 +177,8 @@ impl Jump61 {
         let _ = next.session.execute(Command::Size(size));
         next.resume();
         next.out.take_lines();
+        next.analyst = std::mem::take(&mut self.analyst);
+        next.puzzler = std::mem::take(&mut self.puzzler);
         *self = next;
         ctx.out(format!("rules {dialect}: a new {size}x{size} game"));
     }
@@ -219,8 +234,10 @@ impl Jump61 {
     /// `load`: the lines of a saved game carried out on a new game; all or nothing.
     fn load(&mut self, text: &str, ctx: &mut Context) {
         match self.loaded(text, &ctx.limits) {
-            Ok(next) => {
+            Ok(mut next) => {
                 self.cancel_search();
+                next.analyst = std::mem::take(&mut self.analyst);
+                next.puzzler = std::mem::take(&mut self.puzzler);
                 *self = next;
                 let moves = self.session.moves().len();
                 ctx.out(format!("loaded: {moves} moves"));
@@ -298,8 +315,21 @@ impl Jump61 {
         }
     }
 
+    /// Stops every search of this game, its analysis and puzzle's too (its page has gone).
+    pub fn stop_all(&mut self) {
+        self.cancel_search();
+        self.analyst.cancel();
+        self.puzzler.cancel();
+    }
+
     /// A report from a search.
     pub fn report(&mut self, report: Report, ctx: &mut Context) {
+        if self.analyst.owns(report.search) {
+            return self.analyst.report(report.found, ctx);
+        }
+        if self.puzzler.owns(report.search) {
+            return self.puzzle_report(report.found, ctx);
+        }
         let current = self
             .search
             .as_ref()
@@ -381,6 +411,8 @@ impl Jump61 {
         ctx.send(ServerMessage::State(super::protocol::State::Jump61(
             self.state(),
         )));
+        self.analyst.settle(self.session.board(), ctx);
+        self.puzzler.send(ctx);
     }
 
     /// The whole visible state.

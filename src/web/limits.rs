@@ -51,6 +51,19 @@ pub struct Limits {
     pub max_legal_listed: usize,
     /// Threads that hold the games (each runs many games' sessions, a message at a time).
     pub game_threads: usize,
+    /// The longest an analysis of one position may think (a request may ask for less).
+    pub analysis_time: Duration,
+    /// The most positions an analysis's prover may expand (a request may ask for fewer).
+    pub analysis_positions: u64,
+    /// The prover table of one analysis, in MiB: when it is full it collects its garbage.
+    pub analysis_memory_mb: usize,
+    /// The most own moves the analysis's forced-win search looks for a win within.
+    pub analysis_depth: u32,
+    /// Puzzles in a collection a page loads (`puzzles`), each proven again by the server.
+    pub max_puzzles: usize,
+    /// The most positions the forced-win search may examine to prove a loaded puzzle, or
+    /// to judge one move of a puzzle.
+    pub puzzle_positions: u64,
 }
 
 impl Default for Limits {
@@ -77,6 +90,12 @@ impl Default for Limits {
             max_load_lines: 4000,
             max_legal_listed: 1000,
             game_threads: cores,
+            analysis_time: Duration::from_secs(30),
+            analysis_positions: 100_000_000,
+            analysis_memory_mb: 512,
+            analysis_depth: 3,
+            max_puzzles: 100,
+            puzzle_positions: 2_000_000,
         }
     }
 }
@@ -113,6 +132,20 @@ impl Limits {
             format!(
                 "the AI's proof step: a table of at most {} MiB a game",
                 self.proof_mb
+            ),
+            format!(
+                "analysis: at most {} s and {} positions a position, a prover table of {} MiB \
+                 (it collects its garbage when full), wins in up to {} moves; analyses share \
+                 the search pool",
+                self.analysis_time.as_secs_f64(),
+                self.analysis_positions,
+                self.analysis_memory_mb,
+                self.analysis_depth
+            ),
+            format!(
+                "puzzles: a loaded collection of at most {} lines and {} puzzles, each proven \
+                 (and each move judged) within {} positions",
+                self.max_load_lines, self.max_puzzles, self.puzzle_positions
             ),
         ]
     }

@@ -8,6 +8,7 @@
 //! comes back ([`registry`]); everything a client can make the server use is bounded by
 //! [`limits::Limits`]. The messages are described in [`protocol`].
 
+pub mod analysis;
 pub mod anim;
 mod connection;
 pub mod context;
@@ -16,9 +17,12 @@ mod host;
 pub mod limits;
 pub mod pool;
 pub mod protocol;
+mod puzzles;
 pub mod registry;
+mod setup;
 pub mod snatch;
 mod task;
+mod tools;
 
 pub use limits::Limits;
 
@@ -45,6 +49,11 @@ const INDEX_HTML: &str = include_str!("static/index.html");
 const APP_JS: &str = include_str!("static/app.js");
 const SNATCH_JS: &str = include_str!("static/snatch.js");
 const STYLE_CSS: &str = include_str!("static/style.css");
+const ANALYSIS_JS: &str = include_str!("static/analysis.js");
+const EDIT_JS: &str = include_str!("static/edit.js");
+const PUZZLES_JS: &str = include_str!("static/puzzles.js");
+/// The page's icon, a 2x2 board (drawn by `scripts/favicon.py`): browsers ask for it.
+const FAVICON: &[u8] = include_bytes!("static/favicon.ico");
 
 /// What every connection and game of one server share.
 pub struct Server {
@@ -125,12 +134,23 @@ fn router(server: Arc<Server>) -> Router {
             "/style.css",
             get(|| async { page(STYLE_CSS, "text/css; charset=utf-8") }),
         )
+        .route("/analysis.js", get(|| async { script(ANALYSIS_JS) }))
+        .route("/edit.js", get(|| async { script(EDIT_JS) }))
+        .route("/puzzles.js", get(|| async { script(PUZZLES_JS) }))
+        .route(
+            "/favicon.ico",
+            get(|| async { page(FAVICON, "image/x-icon") }),
+        )
         .route("/ws", get(websocket))
         .with_state(server)
 }
 
+fn script(body: &'static str) -> Response {
+    page(body, "text/javascript; charset=utf-8")
+}
+
 /// One embedded file.
-fn page(body: &'static str, content_type: &'static str) -> Response {
+fn page(body: impl IntoResponse, content_type: &'static str) -> Response {
     let mut response = body.into_response();
     let headers = response.headers_mut();
     headers.insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type));

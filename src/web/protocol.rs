@@ -2,7 +2,8 @@
 //! its type in the field `t`. This comment is the protocol's authoritative description
 //! (`docs/web.md` follows it).
 //!
-//! Transport: the page at `GET /` (with `GET /app.js`, `GET /snatch.js`, `GET /style.css`, all
+//! Transport: the page at `GET /` (with `GET /app.js`, `GET /snatch.js`, `GET /analysis.js`,
+//! `GET /edit.js`, `GET /puzzles.js`, `GET /style.css` and its icon `GET /favicon.ico`, all
 //! embedded in the binary), one WebSocket at `GET /ws`. A client message is at most `Limits::
 //! max_message_bytes` (32 KiB) long; a larger one closes the connection. Messages are
 //! answered in order; server messages of one game arrive in the order they happened.
@@ -45,6 +46,40 @@
 //!   goes on unchanged. A `# dialect 2013` comment loads it under the 2013 rules.
 //! - `{"t":"kind","kind":"jump61"|"snatch"}`: this connection's game becomes a new game of
 //!   that kind (same id). Answer: `joined`, `state`.
+//! - `{"t":"analyse","on":true|false,"every":false,"time":S|null,"positions":N|null}`:
+//!   Jump61 only: the analysis board on or off. While it is on, the position on the board is
+//!   analysed after every change (an analysis under way stops when the position changes or
+//!   the page goes): the AI's evaluation, `solve --depth`'s forced-win search within the
+//!   server's depth, and on boards up to 5x5 `solve --position`'s value with every winning
+//!   first move; with `every`, each legal move marked won, lost or unknown as the prover
+//!   settles it. `time` (seconds) and `positions` bound each analysis, at most the server's
+//!   limits (the defaults); past them, or 0, an `error` and nothing changes. Answer:
+//!   `analysis` messages (off: one with `on` false), after every `state`.
+//! - `{"t":"setup","squares":[[spots,"r"|"b"|"w"],...],"to_move":"red"|"blue"|null}`:
+//!   Jump61 only: Edit mode's position, row-major, as the loop's `position P` sets it (under
+//!   the 2013 rules `move N` then gives the move to `to_move`, or to the side the spots say;
+//!   under the 2014 rules the spots decide, and another `to_move` is refused). Refused with an
+//!   `error` (the loop's reason, or why the position cannot arise in a game: `solver::arise`)
+//!   and nothing changes. Answer: `state`.
+//! - `{"t":"puzzles","text":null|"...","name":"mine.txt","rules":"2014"|"2013"}`: Jump61
+//!   only: without `text`, the collection the program ships; with it, a collection file of
+//!   the page's (the `solve --file` format with recorded answers, read under `rules` until a
+//!   `# rules` line), every answer proven again in the search pool, at most
+//!   `Limits::max_load_lines` lines and `Limits::max_puzzles` puzzles, each within
+//!   `Limits::puzzle_positions` positions; refused with an `error` naming the line (the
+//!   collection before stays). Answer: `puzzles`.
+//! - `{"t":"puzzle","index":N|null}`: puzzle N (from 0) of the page's collection set on the
+//!   board, both sides people, under its rules; null leaves the puzzles. While a puzzle is
+//!   on, the game's other messages (`line`, `hint`, `setup`, ...) get an `error`. Answer:
+//!   `state`, `puzzle`.
+//! - `{"t":"attempt","square":[row,col]}`: the person's move in the puzzle, judged by
+//!   `solver::puzzles::judge` in the search pool (within `Limits::puzzle_positions`): it
+//!   keeps the forced win, and the move and the defence that resists longest are played;
+//!   or it lets the win go, and the move and the defender's escape are played and the
+//!   puzzle is failed; or it wins. An illegal move gets the loop's reason. Answer: `puzzle`
+//!   (`judging` true), then `anim`s, `state`, `puzzle`.
+//! - `{"t":"retry"}`: a failed puzzle back to before its wrong move. Answer: `state`,
+//!   `puzzle`.
 //!
 //! # Server -> client
 //! - `{"t":"joined","game":"<id>","kind":"jump61"|"snatch"}`
@@ -87,6 +122,27 @@
 //!   gives its reason here), and errors of the protocol itself (a malformed message, a
 //!   message before `join`, limits). After a flood, the last message before the close.
 //! - `{"t":"saved","text":"..."}`
+//! - `{"t":"analysis","on":true,"running":true,"notation":"...","value":null|{"text":
+//!   "Red wins: 4 4","winner":"red"|"blue"|null,"winning":[[4,4]],"complete":true},
+//!   "wins_in":null|{"text":"Red wins in 2: 4 4"|"no forced win for Red within 3"|...,
+//!   "moves":2|null,"first":[[4,4]]},"every":null|["won"|"lost"|"unknown"|null,...],
+//!   "eval":null|{"depth":7,"score":"+0.42","pv":["2 3"],"nodes":123},"positions":N,
+//!   "seconds":1.5,"limits":"30 s, 100000000 positions, 512 MiB","note":null|"..."}`: the
+//!   analysis of the position `notation`, whole, after every change (`running` false once it
+//!   ended). `value.text` is `jump61 solve --position P`'s answer line (`unknown: the time
+//!   limit was reached after N positions` when the limits cut it short), `wins_in.text`
+//!   `solve --position P --depth D`'s; `every` is row-major (null: no move there), each for
+//!   the side that plays it; `note` says why the value is not sought (a board above 5x5).
+//! - `{"t":"puzzles","source":"shipped"|"mine.txt","list":[{"size":4,"rules":"2014",
+//!   "moves":2,"side":"red","notation":"..."},...]}`: a collection, in its order.
+//! - `{"t":"puzzle","index":N|null,"count":84,"source":"shipped","notation":"...",
+//!   "size":4,"rules":"2014","side":"red","moves":2,"moves_left":1,"status":"playing"|
+//!   "solved"|"failed","judging":false,"line":["2 3","1 1"],"text":"...","refutation":
+//!   null|[row,col],"answer":null|"Red wins in 2: 2 3"}`: the puzzle on the board after
+//!   every change (`index` null once the puzzles are left). `line` holds the moves since
+//!   its start, the person's and the defender's; `text` says what happened (`after 2 3,
+//!   Blue escapes with 1 1: try again`, `solved! the proven line: ...`); `answer`, once it
+//!   is over, every winning first move as `solve --depth` words them.
 
 use serde::{Deserialize, Serialize};
 
@@ -100,7 +156,7 @@ pub enum Kind {
 }
 
 /// A message from the page.
-#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Deserialize)]
 #[serde(tag = "t", rename_all = "lowercase")]
 pub enum ClientMessage {
     Join {
@@ -126,6 +182,35 @@ pub enum ClientMessage {
     Kind {
         kind: Kind,
     },
+    Analyse {
+        on: bool,
+        #[serde(default)]
+        every: bool,
+        #[serde(default)]
+        time: Option<f64>,
+        #[serde(default)]
+        positions: Option<u64>,
+    },
+    Setup {
+        squares: Vec<(u8, String)>,
+        #[serde(default)]
+        to_move: Option<String>,
+    },
+    Puzzles {
+        #[serde(default)]
+        text: Option<String>,
+        #[serde(default)]
+        name: Option<String>,
+        #[serde(default)]
+        rules: Option<String>,
+    },
+    Puzzle {
+        index: Option<usize>,
+    },
+    Attempt {
+        square: [usize; 2],
+    },
+    Retry {},
 }
 
 /// The `game` a message names, if any (read apart from the message itself).
@@ -253,6 +338,103 @@ pub enum Purpose {
     Hint,
 }
 
+/// A proven value, as `jump61 solve --position P` answers it.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct ProvenValue {
+    /// `solve`'s answer line: `Red wins: 1 1, 2 2`, `Blue wins`, `unknown: ...`.
+    pub text: String,
+    /// `red` or `blue` once proven.
+    pub winner: Option<&'static str>,
+    /// The side to move's winning first moves, `[row, col]`.
+    pub winning: Vec<[usize; 2]>,
+    /// Whether `winning` holds every one (no limit cut the list short).
+    pub complete: bool,
+}
+
+/// A forced win within a few own moves, as `jump61 solve --position P --depth N` answers.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct WinsIn {
+    /// `solve --depth`'s answer line: `Red wins in 2: 1 1`, `no forced win for Red within 3`.
+    pub text: String,
+    /// The least number of own moves that wins, when one is found.
+    pub moves: Option<u32>,
+    pub first: Vec<[usize; 2]>,
+}
+
+/// The AI's evaluation of the analysed position (its last depth finished).
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct Evaluation {
+    pub depth: u32,
+    pub score: String,
+    pub pv: Vec<String>,
+    pub nodes: u64,
+}
+
+/// The analysis of the position on the board, whole, sent after every change to it.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct Analysis {
+    /// Whether the analysis board is on (off: the other fields are empty).
+    pub on: bool,
+    /// Whether the search is still going.
+    pub running: bool,
+    /// The position analysed (the page drops an analysis of another).
+    pub notation: String,
+    pub value: Option<ProvenValue>,
+    pub wins_in: Option<WinsIn>,
+    /// With "value of every move": each square, row-major, `won`, `lost` or `unknown` for
+    /// the side that plays it, null where no move can be played.
+    pub every: Option<Vec<Option<&'static str>>>,
+    pub eval: Option<Evaluation>,
+    /// The prover's positions and the seconds so far.
+    pub positions: u64,
+    pub seconds: f64,
+    /// The limits this analysis works within: `30 s, 100000000 positions, 512 MiB`.
+    pub limits: String,
+    /// Why something is not answered (a board too big for the prover).
+    pub note: Option<String>,
+}
+
+/// A puzzle of a collection, as the list shows it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct PuzzleInfo {
+    pub size: usize,
+    pub rules: String,
+    /// Own moves to the win.
+    pub moves: u32,
+    /// The side that wins, `red` or `blue`.
+    pub side: &'static str,
+    pub notation: String,
+}
+
+/// The puzzle on the board (all empty, `index` null, once the puzzles are left).
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct PuzzleView {
+    pub index: Option<usize>,
+    /// Puzzles in the collection.
+    pub count: usize,
+    /// `shipped`, or the name of a page's own file.
+    pub source: String,
+    /// The puzzle's position, at its start.
+    pub notation: String,
+    pub size: usize,
+    pub rules: String,
+    pub side: &'static str,
+    pub moves: u32,
+    /// Own moves left to win in.
+    pub moves_left: u32,
+    /// `playing`, `solved` or `failed`.
+    pub status: &'static str,
+    /// A move is being judged.
+    pub judging: bool,
+    /// The moves played since the start, the person's and the defender's.
+    pub line: Vec<String>,
+    pub text: String,
+    /// The defender's escape after a move that let the win go.
+    pub refutation: Option<[usize; 2]>,
+    /// Once the puzzle is over: its proven answer, `Red wins in 2: 1 1, 2 3`.
+    pub answer: Option<String>,
+}
+
 /// A message to the page.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(tag = "t", rename_all = "lowercase")]
@@ -288,6 +470,12 @@ pub enum ServerMessage {
     Saved {
         text: String,
     },
+    Analysis(Box<Analysis>),
+    Puzzles {
+        source: String,
+        list: Vec<PuzzleInfo>,
+    },
+    Puzzle(Box<PuzzleView>),
 }
 
 impl ServerMessage {

@@ -106,6 +106,14 @@ impl Snatch {
             ClientMessage::Rules { .. } => {
                 ctx.error("rules are Jump61's (2014 or 2013); Jump Snatch has one set")
             }
+            ClientMessage::Analyse { .. }
+            | ClientMessage::Setup { .. }
+            | ClientMessage::Puzzles { .. }
+            | ClientMessage::Puzzle { .. }
+            | ClientMessage::Attempt { .. }
+            | ClientMessage::Retry {} => {
+                ctx.error("the analysis board, Edit and the puzzles are Jump61's")
+            }
             ClientMessage::Join { .. } | ClientMessage::Kind { .. } => {}
         }
         self.settle(ctx);

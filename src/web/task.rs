@@ -55,7 +55,7 @@ impl Game {
 
     fn cancel_search(&mut self) {
         match self {
-            Game::Jump61(g) => g.cancel_search(),
+            Game::Jump61(g) => g.stop_all(),
             Game::Snatch(g) => g.cancel_search(),
         }
     }

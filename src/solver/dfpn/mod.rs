@@ -40,6 +40,7 @@ use estimate::{child_threshold, fresh};
 pub use shared::Shared;
 use shared::{GROW, SOLVED, stop_of};
 use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 use std::sync::atomic::Ordering::Relaxed;
 use std::time::Instant;
 
@@ -73,6 +74,12 @@ pub struct Prover {
     /// (a checkpoint, [`super::checkpoint::saver`]): the prover's own thread reads it, so
     /// no other owner keeps the table from growing.
     pub on_save: Option<SaveTable>,
+    /// A flag of its caller's that stops it as Ctrl-C does ([`Stop::Interrupted`]), looked
+    /// at every 1024 positions (its poll), so a caller ends a question it no longer needs at once.
+    pub stop_flag: Option<Arc<AtomicBool>>,
+    /// Told each first move [`super::decide`] settles while it lists the winning ones
+    /// (the square, and whether it wins), for a caller that shows them as they come.
+    pub on_first_move: Option<FirstMoveHook>,
 }
 
 /// What [`Prover::on_progress`] is shown the prover with (on its first thread).
@@ -80,6 +87,9 @@ pub type ProgressHook = Box<dyn FnMut(&Prover) + Send>;
 
 /// What [`Prover::on_save`] is shown the table with.
 pub type SaveTable = Box<dyn FnMut(&Table) + Send>;
+
+/// What [`Prover::on_first_move`] is told: a first move and whether it wins.
+pub type FirstMoveHook = Box<dyn FnMut(usize, bool) + Send>;
 
 /// Positions between two calls of [`Prover::on_progress`]: about a second's work.
 pub const PROGRESS_EVERY: u64 = 1 << 19;
@@ -125,6 +135,8 @@ impl Prover {
             unwinding: false,
             on_progress: None,
             on_save: None,
+            stop_flag: None,
+            on_first_move: None,
         }
     }
 
@@ -227,7 +239,9 @@ impl Prover {
         if self.limits.deadline.is_some_and(|d| Instant::now() >= d) {
             shared.set_stop(Stop::Time);
         }
-        if crate::interrupt::is_interrupted() {
+        if crate::interrupt::is_interrupted()
+            || self.stop_flag.as_ref().is_some_and(|f| f.load(Relaxed))
+        {
             shared.set_stop(Stop::Interrupted);
         }
         self.mind_the_table();

@@ -161,6 +161,24 @@ pub fn game_value_sized(
     (report, Some(prover))
 }
 
+/// The value of `board` by a prover the caller made and set up (its limits, hooks and stop
+/// flag, for a caller that shows the answer as it comes); the proof's size is not counted.
+/// The same search as [`game_value_sized`].
+pub fn game_value_on(
+    prover: &mut Prover,
+    board: &Board,
+    threads: usize,
+    first_moves: FirstMoves,
+) -> Report {
+    let start = Instant::now();
+    let mut report = Report::empty(board);
+    if board.winner().is_none() {
+        let threads = useful_threads(board, threads);
+        value(prover, board, threads, first_moves, start, &mut report);
+    }
+    report
+}
+
 /// [`game_value_threads`], keeping the proven entries in the checkpoint at `path`: loaded
 /// from it first if it exists, saved to it every [`checkpoint::EVERY`] (each save told to
 /// `saved`) and at the end (also when Ctrl-C stops the search). Returns the entries saved
@@ -311,8 +329,17 @@ fn winning_moves(prover: &mut Prover, board: &Board, threads: usize) -> Value {
     for sq in Squares(board.legal_moves()) {
         let mut child = *board;
         child.play(sq);
-        if child.winner().is_some() || parallel::prove(prover, &child, threads).is_loss() {
+        let after = match child.winner() {
+            Some(_) => None,
+            None => Some(parallel::prove(prover, &child, threads)),
+        };
+        let wins = after.is_none_or(|e| e.is_loss());
+        if wins {
             first_moves.push(sq);
+        }
+        let settled = wins || after.is_some_and(|e| e.is_win());
+        if let Some(tell) = prover.on_first_move.as_mut().filter(|_| settled) {
+            tell(sq, wins);
         }
     }
     let listed = match prover.stopped {

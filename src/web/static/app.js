@@ -134,6 +134,7 @@
       default:
         break;
     }
+    for (const extra of extras) extra.receive(m);
   }
 
   function say(text, isError) {
@@ -196,8 +197,8 @@
     const moved = !before || before.kind !== s.kind || (before.moves || []).join() !== (s.moves || []).join();
     if (moved || before.size !== n) page.hint = null;
     if (!before || before.size !== n || before.kind !== s.kind) page.cursor = Math.min(page.cursor, n * n - 1);
-    drawSquares(s.squares, n, s.last, null);
-    $("status").innerHTML = jump61Status(s);
+    if (!edit.draw()) drawSquares(s.squares, n, s.last, null);
+    $("status").innerHTML = edit.status() || jump61Status(s);
     $("board").classList.toggle("busy", !!s.thinking);
     $("thinking").hidden = !s.thinking;
     // The last search stays shown after the AI's move; a new game clears it.
@@ -277,10 +278,13 @@
       cell.tabIndex = -1;
       cell.dataset.row = String(Math.floor(i / n) + 1);
       cell.dataset.col = String((i % n) + 1);
-      cell.addEventListener("click", () => {
+      cell.addEventListener("click", (e) => {
         page.cursor = i;
         if (page.kind === "snatch") snatch.click(i);
-        else playSquare(i);
+        else if (!extras.some((extra) => extra.click(i, e))) playSquare(i);
+      });
+      cell.addEventListener("contextmenu", (e) => {
+        if (extras.some((extra) => extra.click(i, e))) e.preventDefault();
       });
       board.appendChild(cell);
     }
@@ -336,6 +340,7 @@
       if (i === page.cursor) cell.classList.add("cursor");
       if (last && last[0] === row && last[1] === col) cell.classList.add("last");
       if (page.hint && page.hint[0] === row && page.hint[1] === col) cell.classList.add("hint");
+      for (const extra of extras) extra.decorate(cell, i, row, col);
       const what = spots === 0 ? "empty" : `${spots} ${OWNER_NAME[owner]} spot${spots === 1 ? "" : "s"}`;
       cell.setAttribute("aria-label", `row ${row}, column ${col}: ${what}`);
     }
@@ -520,7 +525,7 @@
     $("save").addEventListener("click", () => sendRaw({ t: "save" }));
     $("load").addEventListener("change", (e) => { loadFile(e.target.files[0]); e.target.value = ""; });
 
-    for (const tab of document.querySelectorAll(".tabs button")) {
+    for (const tab of document.querySelectorAll(".tabs button[data-kind]")) {
       tab.addEventListener("click", () => {
         if (tab.dataset.kind === page.kind) return;
         page.path = [];
@@ -571,7 +576,7 @@
     if (e.key === "Enter" || e.key === " ") {
       e.preventDefault();
       if (s.kind === "snatch") snatch.click(page.cursor);
-      else playSquare(page.cursor);
+      else if (!extras.some((extra) => extra.click(page.cursor, e))) playSquare(page.cursor);
     } else if (e.key === "Escape" && s.kind === "snatch") {
       $("snatch-cancel").click();
     } else if (s.kind !== "snatch" && KEY_COMMANDS[e.key]) {
@@ -582,6 +587,12 @@
 
   // The Jump Snatch board (snatch.js, loaded first), drawn with this page's helpers.
   const snatch = window.jump61Snatch({ page, $, say, lines, cellsFor, syncSelect, showMoves });
+  // The analysis board, Edit mode and the puzzles (their own files, loaded first): each
+  // hears every message, marks the board's squares and may take a click on one.
+  const redraw = () => { if (page.state && page.state.kind !== "snatch") showState(page.state); };
+  const shared = { page, $, say, lines, sendRaw, drawSquares, redraw };
+  const edit = window.jump61Edit(shared);
+  const extras = [window.jump61Analysis(shared), edit, window.jump61Puzzles(shared)];
 
   setKind(stored(STORE_KIND) === "snatch" ? "snatch" : "jump61");
   wire();
