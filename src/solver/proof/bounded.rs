@@ -238,17 +238,21 @@ fn play_batch<const W: usize>(
     let below: Vec<Result<ArrayVec<Packed<W>, MAX_MOVES>, CheckError>> = batch
         .par_iter()
         .map(|&(c, given)| {
-            let board = named(&c, root_class, claim);
             let mut boards = ArrayVec::<Board, MAX_MOVES>::new();
             match given {
                 Some(at) => {
-                    let mut child = board;
-                    child.play_unhashed(packed::square(&board, at));
+                    // The move's index is given in the class's least image.
+                    let image = packed::board(&c, claim.root.size(), claim.rules);
+                    let mut child = image;
+                    child.play_unhashed(packed::square(&image, at));
                     if child.winner().is_none() {
                         boards.push(child);
                     }
                 }
-                None => push_replies(&board, &mut |child| boards.push(child))?,
+                None => {
+                    let board = named(&c, root_class, claim);
+                    push_replies(&board, &mut |child| boards.push(child))?;
+                }
             }
             let pack = |b: &Board| packed::pack::<W>(&class(b).0).expect("a position in play");
             Ok(boards.iter().map(pack).collect())
@@ -319,4 +323,68 @@ fn read_moves<const W: usize>(
         sorted,
         lines: count,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solver::dfpn::Limits;
+
+    /// The 3x3 start's proof: 25 kB, so a few blocks of 4 kB.
+    fn proof_3x3() -> Vec<u8> {
+        let board = Board::new(3);
+        let (report, prover) = crate::solver::game_value(&board, Limits::default());
+        let mut text = Vec::new();
+        let winner = report.winner().unwrap();
+        super::super::write_proof(&mut prover.unwrap(), &board, winner, &mut text).unwrap();
+        text
+    }
+
+    #[test]
+    fn a_check_stopped_or_failing_midway_removes_its_runs() {
+        let text = proof_3x3();
+        let dir = std::env::temp_dir().join(format!("jump61-bounded-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let stop = AtomicBool::new(false);
+        let bounded = Bounded {
+            memory: 4 << 10,
+            spill_in: &dir,
+            stop: &stop,
+        };
+        let open = || -> std::io::Result<Box<dyn Read + Send>> {
+            Ok(Box::new(std::io::Cursor::new(text.clone())))
+        };
+        // Stopped once it has read some lines and spilled some runs.
+        let mut runs_seen = false;
+        let stopped = verify_bounded(&open, &bounded, &mut |stage, done, _| {
+            if stage == Stage::Reading && done > 400 {
+                runs_seen |= std::fs::read_dir(&dir).unwrap().count() > 0;
+                stop.store(true, Relaxed);
+            }
+        });
+        assert_eq!(stopped, Err(CheckError::Interrupted));
+        assert!(runs_seen, "it had made its directory");
+        assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 0);
+        // A file that cannot be read after its first pass.
+        stop.store(false, Relaxed);
+        let opened = std::sync::atomic::AtomicUsize::new(0);
+        let failing = || -> std::io::Result<Box<dyn Read + Send>> {
+            match opened.fetch_add(1, Relaxed) {
+                0 => Ok(Box::new(std::io::Cursor::new(text.clone()))),
+                _ => Err(std::io::Error::other("gone")),
+            }
+        };
+        let failed = verify_bounded(&failing, &bounded, &mut |_, _, _| {});
+        assert_eq!(failed, Err(CheckError::Io("gone".to_string())));
+        assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 0);
+        // And one that passes says how much disk it took.
+        let passed = verify_bounded(&open, &bounded, &mut |_, _, _| {}).unwrap();
+        assert_eq!(
+            passed.verified,
+            super::super::verify(std::str::from_utf8(&text).unwrap()).unwrap()
+        );
+        assert!(passed.disk > 1000 * 16, "{}", passed.disk);
+        assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 0);
+        std::fs::remove_dir(&dir).unwrap();
+    }
 }

@@ -64,11 +64,11 @@ pub(super) struct Next<const W: usize> {
 }
 
 impl<const W: usize> Next<W> {
-    /// A list that keeps up to `most` records in memory (at least a few thousand).
+    /// A list that keeps up to `most` records in memory (at least a few).
     pub(super) fn new(most: usize) -> Next<W> {
         Next {
             buffer: Vec::new(),
-            most: most.max(1024),
+            most: most.max(16),
             runs: Vec::new(),
             keep_last: false,
         }
