@@ -2,6 +2,8 @@
 //! rules: who wins and every winning first move, on the 2x2 and 3x3 starts and on random
 //! small positions; proofs written and checked; files of puzzles and generated puzzles.
 
+mod checkers;
+
 mod plain;
 
 use jump61::board::{Board, Colour, Rules, Squares};
@@ -136,7 +138,7 @@ fn one_win(b: &Board, threads: usize, memory: usize) -> (Value, Option<(Colour, 
         let mut text = Vec::new();
         proof::write_proof(&mut prover.unwrap(), b, winner, &mut text).unwrap();
         let text = String::from_utf8(text).unwrap();
-        let checked = proof::verify(&text).unwrap();
+        let checked = checkers::verify(&text).unwrap();
         assert_eq!(checked.root, *b);
         // The root's own line, `NOTATION ROW COL`, holds the winner's move there.
         let root_line = format!("{} ", b.to_notation());
@@ -239,7 +241,8 @@ fn threaded_fails(b: &Board, threads: usize, memory: usize) -> Option<String> {
         return fail(&e.to_string());
     }
     if b.rules() == Rules::V2014 {
-        let checked = proof::verify(&String::from_utf8(text).unwrap()).map(|v| (v.root, v.winner));
+        let checked =
+            checkers::verify(&String::from_utf8(text).unwrap()).map(|v| (v.root, v.winner));
         if checked != Ok((*b, winner)) {
             return fail(&format!("{checked:?}"));
         }
@@ -286,7 +289,7 @@ fn the_3x3_proof_checks_and_a_broken_one_does_not() {
     let mut text = Vec::new();
     proof::write_proof(&mut prover.unwrap(), &board, winner, &mut text).unwrap();
     let text = String::from_utf8(text).unwrap();
-    let checked = proof::verify(&text).unwrap();
+    let checked = checkers::verify(&text).unwrap();
     assert_eq!((checked.root, checked.winner), (board, winner));
     // Drop one of the winner's moves: the checker must notice.
     let lines: Vec<&str> = text.lines().collect();
@@ -295,13 +298,13 @@ fn the_3x3_proof_checks_and_a_broken_one_does_not() {
         .chain(&lines[lines.len() / 2 + 1..])
         .copied()
         .collect();
-    assert!(proof::verify(&broken.join("\n")).is_err());
+    assert!(checkers::verify(&broken.join("\n")).is_err());
     // Claim the other side wins: no move is given for it.
     let other = text.replace(
         &format!("winner {winner}"),
         &format!("winner {}", winner.opponent()),
     );
-    assert!(proof::verify(&other).is_err());
+    assert!(checkers::verify(&other).is_err());
 }
 
 /// A position in the one-line notation, mirrored in its main diagonal.
@@ -353,8 +356,11 @@ fn a_proof_holds_one_position_of_each_symmetry_class_and_any_one_will_do() {
         )
         .collect();
     assert_ne!(mirrored.join("\n"), text.trim_end());
-    let checked = proof::verify(&mirrored.join("\n")).unwrap();
-    assert_eq!(checked.positions, proof::verify(&text).unwrap().positions);
+    let checked = checkers::verify(&mirrored.join("\n")).unwrap();
+    assert_eq!(
+        checked.positions,
+        checkers::verify(&text).unwrap().positions
+    );
     // A move moved to the wrong square of a mirrored line is caught (where that square
     // does not win as well).
     let caught = mirrored
@@ -364,7 +370,7 @@ fn a_proof_holds_one_position_of_each_symmetry_class_and_any_one_will_do() {
         .filter(|(i, line)| {
             let mut wrong = mirrored.clone();
             wrong[*i] = line.replace(" 1 2", " 2 1");
-            proof::verify(&wrong.join("\n")).is_err()
+            checkers::verify(&wrong.join("\n")).is_err()
         })
         .count();
     assert!(caught > 0);
@@ -437,7 +443,7 @@ fn a_tiny_table_collects_garbage_and_still_proves_and_writes_a_whole_proof() {
         let mut text = Vec::new();
         let winner = report.winner().unwrap();
         proof::write_proof(&mut prover, &b, winner, &mut text).unwrap();
-        let checked = proof::verify(&String::from_utf8(text).unwrap()).unwrap();
+        let checked = checkers::verify(&String::from_utf8(text).unwrap()).unwrap();
         assert_eq!((checked.root, checked.winner), (b, winner));
     }
 }
@@ -491,7 +497,7 @@ fn a_long_proof_grows_its_table_to_the_limit_then_collects_the_same_way_every_ru
     let winner = report.winner().unwrap();
     let mut text = Vec::new();
     proof::write_proof(&mut prover, &b, winner, &mut text).unwrap();
-    let checked = proof::verify(&String::from_utf8(text).unwrap()).unwrap();
+    let checked = checkers::verify(&String::from_utf8(text).unwrap()).unwrap();
     assert_eq!((checked.root, checked.winner), (b, winner));
 }
 

@@ -3,6 +3,8 @@
 //! position where it fails (exit 1), and a file that is not a proof (malformed, cut short,
 //! or about a position no game reaches) is refused with its bad line (exit 2).
 
+mod checkers;
+
 use jump61::board::{Board, Colour, Rules, Squares};
 use jump61::solver::dfpn::Limits;
 use jump61::solver::game_value;
@@ -61,7 +63,7 @@ fn proofs_under_the_2013_rules_check_from_the_start_and_from_random_positions() 
         let text = proof_text(&board);
         assert!(text.contains("\nrules 2013\n"), "{text}");
         let checked =
-            proof::verify(&text).unwrap_or_else(|e| panic!("{}: {e}", board.to_notation()));
+            checkers::verify(&text).unwrap_or_else(|e| panic!("{}: {e}", board.to_notation()));
         assert_eq!(checked.root, board);
     }
 }
@@ -74,14 +76,14 @@ fn a_2013_proof_with_the_turn_handed_over_checks_with_that_turn() {
     board.set_to_move(Colour::Blue);
     let text = proof_text(&board);
     assert!(text.contains("\nto-move Blue\n"), "{text}");
-    let checked = proof::verify(&text).unwrap();
+    let checked = checkers::verify(&text).unwrap();
     assert_eq!(
         (checked.root, checked.root.to_move()),
         (board, Colour::Blue)
     );
     // The same lines claimed for Red to move do not prove anything.
     let red = text.replace("to-move Blue", "to-move Red");
-    assert!(proof::verify(&red).is_err());
+    assert!(checkers::verify(&red).is_err());
 }
 
 #[test]
@@ -112,7 +114,7 @@ fn a_tampered_2013_proof_is_rejected_at_the_position_where_it_fails() {
         let mut tampered = lines.clone();
         let changed = format!("{p} {other}");
         tampered[i] = &changed;
-        match proof::verify(&tampered.join("\n")) {
+        match checkers::verify(&tampered.join("\n")) {
             Ok(_) => {}
             Err(CheckError::Fails { position, .. }) => {
                 assert!(Board::parse_with_rules(&position, Rules::V2013).is_ok());
@@ -131,7 +133,7 @@ fn a_tampered_2013_proof_is_rejected_at_the_position_where_it_fails() {
             None => l.to_string(),
         })
         .collect();
-    let err = proof::verify(&dropped.join("\n")).unwrap_err();
+    let err = checkers::verify(&dropped.join("\n")).unwrap_err();
     assert!(matches!(err, CheckError::Fails { .. }), "{err}");
     assert!(err.to_string().contains("no move is given"), "{err}");
 }
@@ -144,12 +146,12 @@ fn an_old_2014_proof_without_rules_turn_or_end_lines_still_checks() {
         .lines()
         .filter(|l| !l.starts_with("rules") && !l.starts_with("to-move") && !l.starts_with("end"))
         .collect();
-    let checked = proof::verify(&old.join("\n")).unwrap();
+    let checked = checkers::verify(&old.join("\n")).unwrap();
     assert_eq!((checked.root, checked.winner), (board, Colour::Blue));
     // A 2013 position is not a 2014 one: without its rules line the file is refused.
     let text = proof_text(&Board::with_rules(2, Rules::V2013));
     let no_rules = text.replace("rules 2013\n", "");
-    let err = proof::verify(&no_rules).unwrap_err();
+    let err = checkers::verify(&no_rules).unwrap_err();
     assert!(
         matches!(err, CheckError::Malformed { line: 2, .. }),
         "{err}"
@@ -160,18 +162,18 @@ fn an_old_2014_proof_without_rules_turn_or_end_lines_still_checks() {
 fn a_proof_of_a_position_that_cannot_arise_is_refused() {
     // Red has moved once (five spots) but owns nothing.
     let text = "rules 2014\nroot 2b1-/1-1-\nwinner Blue\nend 0\n";
-    let err = proof::verify(text).unwrap_err();
+    let err = checkers::verify(text).unwrap_err();
     assert!(matches!(err, CheckError::Impossible(_)), "{err}");
     assert_eq!(err.exit_code(), 2);
     let over = "rules 2014\nroot 2r2r/2r2r\nwinner Red\nend 0\n";
     assert!(matches!(
-        proof::verify(over),
+        checkers::verify(over),
         Err(CheckError::Impossible(_))
     ));
     // A turn the 2014 spots contradict.
     let turn = "rules 2014\nroot 1-1-/1-1-\nto-move Blue\nwinner Blue\nend 0\n";
     assert!(matches!(
-        proof::verify(turn),
+        checkers::verify(turn),
         Err(CheckError::Malformed { line: 3, .. })
     ));
 }
@@ -316,7 +318,7 @@ fn writing_a_proof_counts_what_proof_size_counts() {
             assert_eq!(Some(written.positions), size, "{board:?}");
             same += 1;
         }
-        let checked = proof::verify(&String::from_utf8(text).unwrap()).unwrap();
+        let checked = checkers::verify(&String::from_utf8(text).unwrap()).unwrap();
         assert_eq!(checked.positions, written.lines, "{board:?}");
     }
     assert!(
@@ -407,7 +409,7 @@ fn a_proof_written_by_two_threads_has_the_same_positions_and_checks() {
         if prover.positions == positions {
             assert_eq!(by_one, by_two, "{board:?}");
         }
-        let checked = proof::verify(&String::from_utf8(two).unwrap()).unwrap();
+        let checked = checkers::verify(&String::from_utf8(two).unwrap()).unwrap();
         assert_eq!(checked.positions, by_two.lines);
         // (A few steps may be proven again at every walk, where more proven positions
         // than a bucket holds meet in one: the proof is still the same.)
@@ -506,7 +508,7 @@ fn every_line_under_a_symmetry_of_its_own_still_checks_and_a_wrong_square_fails(
     }
     assert!(proofs.iter().filter(|(b, _)| b.size() == 6).count() >= 3);
     for (board, text) in proofs {
-        let expected = proof::verify(&text).unwrap().positions;
+        let expected = checkers::verify(&text).unwrap().positions;
         let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
         let moves: Vec<usize> = (0..lines.len())
             .filter(|&i| lines[i].split_whitespace().count() == 3 && !lines[i].starts_with('#'))
@@ -517,7 +519,7 @@ fn every_line_under_a_symmetry_of_its_own_still_checks_and_a_wrong_square_fails(
             let (p, (r, c)) = turned(words[0], k % 8, (r, c));
             lines[i] = format!("{p} {r} {c}");
         }
-        let checked = proof::verify(&lines.join("\n"));
+        let checked = checkers::verify(&lines.join("\n"));
         let checked = checked.unwrap_or_else(|e| panic!("{}: {e}", board.to_notation()));
         assert_eq!(checked.positions, expected, "{}", board.to_notation());
         // The root's own line with its move turned by one symmetry too many: the checker
@@ -532,9 +534,126 @@ fn every_line_under_a_symmetry_of_its_own_still_checks_and_a_wrong_square_fails(
             );
             let mut tampered = lines.clone();
             tampered[*root] = format!("{} {r} {c}", words[0]);
-            proof::verify(&tampered.join("\n")).is_err().then_some(())
+            checkers::verify(&tampered.join("\n"))
+                .is_err()
+                .then_some(())
         });
         let size = board.size();
         assert!(wrong.is_some() || size == 3, "{}", board.to_notation());
     }
+}
+
+#[test]
+fn a_class_given_twice_takes_its_last_lines_move_in_both_checkers() {
+    let text = proof_text(&Board::new(3));
+    let lines: Vec<&str> = text.lines().collect();
+    let moves: Vec<usize> = (0..lines.len())
+        .filter(|&i| lines[i].split_whitespace().count() == 3)
+        .collect();
+    // A line given again with another legal move, after it (which the checkers then follow)
+    // or before it (which they pass over): the proof fails after for some line, and never
+    // before.
+    let mut failed_after = 0;
+    for &i in moves.iter().take(40) {
+        let [p, r, c] = lines[i].split_whitespace().collect::<Vec<_>>()[..] else {
+            unreachable!()
+        };
+        let b: Board = p.parse().unwrap();
+        let played = format!("{r} {c}");
+        let Some(other) = Squares(b.legal_moves())
+            .map(|sq| b.coord(sq))
+            .map(|c| format!("{p} {} {}", c.row, c.col))
+            .find(|m| !m.ends_with(&played))
+        else {
+            continue;
+        };
+        let count = moves.len() + 1;
+        let with = |at: usize| {
+            let mut l: Vec<String> = lines.iter().map(|l| l.to_string()).collect();
+            l.insert(at, other.clone());
+            let end = l.iter().position(|l| l.starts_with("end ")).unwrap();
+            l[end] = format!("end {count}");
+            l.join("\n")
+        };
+        assert!(checkers::verify(&with(i)).is_ok(), "{other} before {i}");
+        failed_after += usize::from(checkers::verify(&with(i + 1)).is_err());
+    }
+    assert!(failed_after > 0);
+}
+
+#[test]
+fn the_check_within_a_memory_limit_spills_and_counts_as_the_one_in_memory() {
+    for board in random_positions(Rules::V2014, 4, 12, 3) {
+        let text = proof_text(&board);
+        let lines = proof::move_lines(text.as_bytes());
+        let expected = proof::verify(&text).unwrap();
+        let (checked, disk) = checkers::verify_within(&text, 4 << 10);
+        assert_eq!(checked.unwrap(), expected);
+        // Each move line takes 16 bytes on disk.
+        if lines > 1000 {
+            assert!(
+                disk >= 16 * lines as u64,
+                "{lines} lines, {disk} bytes on disk"
+            );
+        }
+    }
+}
+
+#[test]
+fn verify_proof_within_a_memory_limit_says_the_disk_it_took_and_leaves_no_file() {
+    let text = proof_text(&Board::new(3));
+    let path = scratch("within.txt", &text);
+    let dir = path.parent().unwrap().join("within-temp");
+    std::fs::create_dir_all(&dir).unwrap();
+    let p = path.to_str().unwrap();
+    let (code, out, err) = jump61(&[
+        "verify-proof",
+        p,
+        "--memory",
+        "64",
+        "--temp-dir",
+        dir.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{out}{err}");
+    let (_, in_memory, _) = jump61(&["verify-proof", p]);
+    let positions = |out: &str| out.split(" positions").next().unwrap().to_string();
+    assert_eq!(positions(&out), positions(&in_memory));
+    assert!(
+        out.contains("within 64 MB, 0.0 MB on disk at most)"),
+        "{out}"
+    );
+    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 0);
+    // A proof that fails, and one cut short, leave nothing behind either.
+    let wrong = scratch(
+        "within-wrong.txt",
+        &text.replace("winner Blue", "winner Red"),
+    );
+    let (code, out, _) = jump61(&["verify-proof", wrong.to_str().unwrap(), "--memory", "64"]);
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("proof rejected: fails at 1-1-1-/1-1-1-/1-1-1-"),
+        "{out}"
+    );
+    let cut = scratch("within-cut.txt", &text[..text.len() / 2]);
+    let (code, _, err) = jump61(&["verify-proof", cut.to_str().unwrap(), "--memory", "64"]);
+    assert_eq!(code, 2, "{err}");
+    let left = std::fs::read_dir(path.parent().unwrap()).unwrap();
+    let left: Vec<_> = left
+        .filter_map(|e| e.ok()?.file_name().into_string().ok())
+        .filter(|n| n.starts_with(".jump61-verify"))
+        .collect();
+    assert!(left.is_empty(), "{left:?}");
+    // A directory that cannot hold its files, or too little memory, is refused.
+    let (code, _, err) = jump61(&[
+        "verify-proof",
+        p,
+        "--memory",
+        "64",
+        "--temp-dir",
+        "/nonexistent/x",
+    ]);
+    assert_eq!(code, 2);
+    assert!(err.contains("cannot make a directory"), "{err}");
+    let (code, _, err) = jump61(&["verify-proof", p, "--memory", "8"]);
+    assert_eq!(code, 2, "{err}");
 }

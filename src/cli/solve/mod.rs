@@ -171,17 +171,33 @@ impl SolveArgs {
     }
 }
 
+/// The least memory `verify-proof --memory` takes, in MiB.
+const MIN_CHECK_MEMORY_MB: u64 = 64;
+
 /// The `verify-proof` subcommand's arguments.
 #[derive(Args, Debug)]
 pub struct VerifyProofArgs {
     /// The proof file.
     pub file: PathBuf,
+    /// Check within MB MiB of memory, keeping on disk what does not fit (a proof of any
+    /// size); without it the whole proof is held in memory (faster when it fits).
+    #[arg(long, value_name = "MB",
+          value_parser = clap::value_parser!(u64).range(MIN_CHECK_MEMORY_MB..=MAX_MEMORY_MB))]
+    pub memory: Option<u64>,
+    /// With --memory, the directory in which the check keeps its files (default: the
+    /// proof's); they are removed when it ends.
+    #[arg(long, value_name = "DIR", requires = "memory")]
+    pub temp_dir: Option<PathBuf>,
 }
 
 impl VerifyProofArgs {
     /// Runs `verify-proof`; returns the exit code.
     pub fn run(&self) -> i32 {
-        run::verify(&self.file)
+        let within = self.memory.map(|mb| run::Within {
+            memory: (mb as usize) << 20,
+            temp_dir: self.temp_dir.clone(),
+        });
+        run::verify(&self.file, within)
     }
 }
 

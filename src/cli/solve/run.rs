@@ -13,7 +13,7 @@ use crate::solver::{checkpoint, game_value_checkpointed, game_value_sized};
 use crate::solver::{dfpn::Prover, proof};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::io::{IsTerminal, Write};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 /// The files a game value's proof may write: the proof, and a checkpoint.
@@ -255,16 +255,17 @@ fn write_proof_file(
     }
 }
 
-/// Checks the proof in `path`.
-pub fn verify(path: &Path) -> i32 {
+/// A check within a memory limit: the limit in bytes, and where its files go (`None`: the
+/// proof's directory).
+pub struct Within {
+    pub memory: usize,
+    pub temp_dir: Option<PathBuf>,
+}
+
+/// Checks the proof in `path`: in memory, or `within` a limit with what does not fit on
+/// disk.
+pub fn verify(path: &Path, within: Option<Within>) -> i32 {
     let start = Instant::now();
-    let text = match std::fs::read_to_string(path) {
-        Ok(t) => t,
-        Err(e) => {
-            crate::output::error_line(format_args!("error: {}: {e}", path.display()));
-            return 2;
-        }
-    };
     // On a terminal, a bar for each stage: the 4x4 start's proof takes a quarter of a minute.
     let bar = progress_bar(1);
     let mut progress = |stage: proof::Stage, done: usize, of: usize| {
@@ -276,17 +277,31 @@ pub fn verify(path: &Path) -> i32 {
         bar.set_position(done as u64);
     };
     progress(proof::Stage::Reading, 0, 1);
-    let checked = proof::verify_watched(&text, &mut progress);
+    let checked = match &within {
+        None => match std::fs::read_to_string(path) {
+            Ok(text) => proof::verify_watched(&text, &mut progress).map(|v| (v, None)),
+            Err(e) => Err(proof::CheckError::Io(e.to_string())),
+        },
+        Some(within) => verify_within(path, within, &mut progress),
+    };
     bar.finish_and_clear();
     match checked {
-        Ok(v) => {
+        Ok((v, disk)) => {
             // 2014 positions say whose turn it is; 2013 ones need the rules and the turn.
             let rules = match v.root.rules() {
                 crate::board::Rules::V2014 => String::new(),
                 r => format!(" under the {r} rules with {} to move", v.root.to_move()),
             };
+            let limit = match (&within, disk) {
+                (Some(w), Some(disk)) => format!(
+                    "; within {} MB, {:.1} MB on disk at most",
+                    w.memory >> 20,
+                    disk as f64 / f64::from(1 << 20)
+                ),
+                _ => String::new(),
+            };
             output::line(format_args!(
-                "proof checked: {} wins from {}{rules} ({} positions of {}'s, {:.3} s)",
+                "proof checked: {} wins from {}{rules} ({} positions of {}'s, {:.3} s{limit})",
                 v.winner,
                 v.root.to_notation(),
                 v.positions,
@@ -301,9 +316,39 @@ pub fn verify(path: &Path) -> i32 {
         }
         Err(e) => {
             crate::output::error_line(format_args!("error: {}: {e}", path.display()));
-            2
+            e.exit_code()
         }
     }
+}
+
+/// The check of `path` within `within`'s memory, stopped by Ctrl-C or SIGTERM (its files
+/// removed): what it established and the most disk it took.
+fn verify_within(
+    path: &Path,
+    within: &Within,
+    progress: &mut dyn FnMut(proof::Stage, usize, usize),
+) -> Result<(proof::Verified, Option<u64>), proof::CheckError> {
+    let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    if let Err(e) = crate::interrupt::stop_on_signals(&stop) {
+        crate::output::error_line(format_args!("error: cannot catch Ctrl-C: {e}"));
+    }
+    let spill_in = match &within.temp_dir {
+        Some(dir) => dir.clone(),
+        None => match path.parent() {
+            Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+            _ => PathBuf::from("."),
+        },
+    };
+    let bounded = proof::Bounded {
+        memory: within.memory,
+        spill_in: &spill_in,
+        stop: &stop,
+    };
+    let open = || -> std::io::Result<Box<dyn std::io::Read + Send>> {
+        Ok(Box::new(std::fs::File::open(path)?))
+    };
+    let checked = proof::verify_bounded(&open, &bounded, progress)?;
+    Ok((checked.verified, Some(checked.disk)))
 }
 
 /// Answers every line of the file at `path`, read under `rules` (until a `# rules` line

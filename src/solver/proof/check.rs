@@ -43,14 +43,21 @@ pub enum CheckError {
     Impossible(String),
     /// The file is well formed but does not prove its claim: it fails at `position`.
     Fails { position: String, reason: String },
+    /// The file, or the files a check within a memory limit spills to, could not be read
+    /// or written.
+    Io(String),
+    /// The check was told to stop before it was done.
+    Interrupted,
 }
 
 impl CheckError {
-    /// The process exit status: 1 for a proof that does not hold, 2 for refused input.
+    /// The process exit status: 1 for a proof that does not hold, 2 for refused input or
+    /// a file that cannot be read or written, 130 when interrupted (as by Ctrl-C).
     pub fn exit_code(&self) -> i32 {
         match self {
             CheckError::Fails { .. } => 1,
-            CheckError::Malformed { .. } | CheckError::Impossible(_) => 2,
+            CheckError::Malformed { .. } | CheckError::Impossible(_) | CheckError::Io(_) => 2,
+            CheckError::Interrupted => 130,
         }
     }
 }
@@ -63,6 +70,8 @@ impl fmt::Display for CheckError {
             CheckError::Malformed { line, reason } => write!(f, "line {line}: {reason}"),
             CheckError::Impossible(reason) => write!(f, "{reason}"),
             CheckError::Fails { position, reason } => write!(f, "fails at {position}: {reason}"),
+            CheckError::Io(reason) => write!(f, "{reason}"),
+            CheckError::Interrupted => write!(f, "interrupted before the check was done"),
         }
     }
 }
@@ -77,7 +86,7 @@ pub enum Stage {
 }
 
 /// How often [`verify_watched`] reports: every this many lines or positions.
-const REPORT_EVERY: usize = 1 << 16;
+pub(super) const REPORT_EVERY: usize = 1 << 16;
 
 /// Checks a proof file's text by the rules alone.
 pub fn verify(text: &str) -> Result<Verified, CheckError> {
@@ -132,7 +141,7 @@ fn check<K: Key>(
             }
             stack.extend(play_given(&board, image, *given & !VISITED));
         } else if done.insert(key) {
-            push_replies(&board, &mut stack)?;
+            push_replies(&board, &mut |child| stack.push(child))?;
         }
     }
     progress(Stage::Checking, positions, lines);
@@ -145,7 +154,7 @@ fn check<K: Key>(
 
 /// Refuses a root there is nothing to prove about: a game already over, or a position no
 /// game reaches.
-fn check_root(root: &Board) -> Result<(), CheckError> {
+pub(super) fn check_root(root: &Board) -> Result<(), CheckError> {
     if root.winner().is_some() {
         return Err(CheckError::Impossible(format!(
             "the root {} is already over: there is nothing to prove",
@@ -156,7 +165,7 @@ fn check_root(root: &Board) -> Result<(), CheckError> {
 }
 
 /// The proof's failure at `board`.
-fn fails(board: &Board, reason: String) -> CheckError {
+pub(super) fn fails(board: &Board, reason: String) -> CheckError {
     CheckError::Fails {
         position: board.to_notation(),
         reason,
@@ -176,7 +185,7 @@ fn play_given(board: &Board, image: usize, given: u8) -> Option<Board> {
 /// Pushes the positions every move of the loser's leads to, or fails the proof at the
 /// first move that wins at once: the proof must answer every move, and a win leaves
 /// nothing to answer.
-fn push_replies(board: &Board, stack: &mut Vec<Board>) -> Result<(), CheckError> {
+pub(super) fn push_replies(board: &Board, below: &mut dyn FnMut(Board)) -> Result<(), CheckError> {
     for sq in Squares(board.legal_moves()) {
         let mut child = *board;
         child.play_unhashed(sq);
@@ -186,7 +195,7 @@ fn push_replies(board: &Board, stack: &mut Vec<Board>) -> Result<(), CheckError>
                 let reason = format!("{} wins by {} {}", board.to_move(), c.row, c.col);
                 return Err(fails(board, reason));
             }
-            None => stack.push(child),
+            None => below(child),
         }
     }
     Ok(())
@@ -199,7 +208,7 @@ const VISITED: u8 = 0x80;
 /// the least of the eight images' lists of squares (spots and owner, row by row), with the
 /// symmetry that gave it. Two positions share a class exactly when one is an image of the
 /// other. Built on the stack; kept as a [`Key`].
-fn class(board: &Board) -> (Class, usize) {
+pub(super) fn class(board: &Board) -> (Class, usize) {
     let n = board.size();
     // The squares row by row, each read once for the eight images.
     let cells: Class = (0..n * n)
@@ -254,18 +263,18 @@ fn square_of(board: &Board, t: usize, at: usize) -> usize {
 }
 
 /// Where `sq` of `board` is (row by row) in its image under symmetry `t`.
-fn index_in_image(board: &Board, t: usize, sq: usize) -> u8 {
+pub(super) fn index_in_image(board: &Board, t: usize, sq: usize) -> u8 {
     let n = board.size();
     let at = (0..n * n).find(|&at| square_of(board, t, at) == sq);
     at.expect("a symmetry maps the board onto itself") as u8
 }
 
 /// A class as [`class`] computes it: at most 10 x 10 squares and the side to move.
-type Class = ArrayVec<u8, { MAX_SIZE * MAX_SIZE + 1 }>;
+pub(super) type Class = ArrayVec<u8, { MAX_SIZE * MAX_SIZE + 1 }>;
 
 /// Bits a square of a class takes packed: spots times three plus owner, at most 9 x 3 + 2
 /// on a won board.
-const CELL_BITS: usize = 5;
+pub(super) const CELL_BITS: usize = 5;
 
 /// A class as the checker keeps it: exact, so that two classes never share one.
 trait Key: Eq + Hash {
@@ -291,18 +300,18 @@ impl Key for Box<[u8]> {
 
 /// What a proof file claims: the root, its rules and winner, and whether every position's
 /// turn is the other side's than its spots say (2013 `move N`).
-struct Claim {
-    root: Board,
-    rules: Rules,
-    winner: Colour,
+pub(super) struct Claim {
+    pub(super) root: Board,
+    pub(super) rules: Rules,
+    pub(super) winner: Colour,
     handed_over: bool,
 }
 
 /// The header's fields, each with the line it came from.
 #[derive(Default)]
-struct Header<'a> {
+pub(super) struct Header {
     rules: Option<(usize, Rules)>,
-    root: Option<(usize, &'a str)>,
+    root: Option<(usize, String)>,
     to_move: Option<(usize, Colour)>,
     winner: Option<(usize, Colour)>,
     end: Option<(usize, usize)>,
@@ -344,12 +353,19 @@ fn once<T>(
 const HEADER_WORDS: [&str; 5] = ["rules", "root", "to-move", "winner", "end"];
 
 /// The header lines (first pass: the rules must be known before any position is read).
-fn header(text: &str) -> Result<Header<'_>, CheckError> {
+fn header(text: &str) -> Result<Header, CheckError> {
     let mut h = Header::default();
     for (i, line) in text.lines().enumerate() {
-        let n = i + 1;
+        h.read(i + 1, line)?;
+    }
+    Ok(h)
+}
+
+impl Header {
+    /// Reads line `n` of the file, `line`, in the first pass.
+    pub(super) fn read(&mut self, n: usize, line: &str) -> Result<(), CheckError> {
         // `end` is a whole proof's last line: only blank lines may follow it.
-        if let Some((end_line, _)) = h.end
+        if let Some((end_line, _)) = self.end
             && !line.trim().is_empty()
         {
             return Err(malformed(
@@ -357,20 +373,19 @@ fn header(text: &str) -> Result<Header<'_>, CheckError> {
                 format!("text after the `end` line (line {end_line})"),
             ));
         }
-        header_line(&mut h, n, line)?;
+        header_line(self, n, line)
     }
-    Ok(h)
 }
 
 /// Reads line `n` into the header's fields if it is a header line; checks that any other
 /// line could be one of the second pass's.
-fn header_line<'a>(h: &mut Header<'a>, n: usize, line: &'a str) -> Result<(), CheckError> {
+fn header_line(h: &mut Header, n: usize, line: &str) -> Result<(), CheckError> {
     match line.split_whitespace().collect::<Vec<_>>().as_slice() {
         ["rules", r] => {
             let rules = r.parse::<Rules>().map_err(|e| malformed(n, e))?;
             once(&mut h.rules, n, rules, "rules")
         }
-        ["root", p] => once(&mut h.root, n, *p, "root"),
+        ["root", p] => once(&mut h.root, n, p.to_string(), "root"),
         ["to-move", c] => once(&mut h.to_move, n, side(n, "to-move", c)?, "to-move"),
         ["winner", c] => once(&mut h.winner, n, side(n, "winner", c)?, "winner"),
         ["end", count] => {
@@ -407,15 +422,20 @@ fn not_a_line(n: usize, line: &str) -> CheckError {
 }
 
 /// Reads a proof file's header: what it claims (first pass).
-fn claim(text: &str) -> Result<(Header<'_>, Claim), CheckError> {
+fn claim(text: &str) -> Result<(Header, Claim), CheckError> {
     let h = header(text)?;
-    let last = text.lines().count();
+    let claim = claim_of(&h, text.lines().count())?;
+    Ok((h, claim))
+}
+
+/// What the header `h` of a file of `last` lines claims.
+pub(super) fn claim_of(h: &Header, last: usize) -> Result<Claim, CheckError> {
     let rules = h.rules.map_or(Rules::V2014, |(_, r)| r);
-    let (root_line, root_text) = h.root.ok_or_else(|| match last {
+    let (root_line, root_text) = h.root.as_ref().ok_or_else(|| match last {
         0 => malformed(0, "an empty file, not a proof"),
         _ => malformed(last, "no `root` line"),
     })?;
-    let mut root = read(root_line, root_text, rules)?;
+    let mut root = read(*root_line, root_text, rules)?;
     // Whether every position's turn is the other side's than its spots say.
     let handed_over = match h.to_move {
         Some((line, c)) if c != root.to_move() => {
@@ -442,13 +462,12 @@ fn claim(text: &str) -> Result<(Header<'_>, Claim), CheckError> {
             "the file ends before its `end` line: it is truncated",
         ));
     }
-    let claim = Claim {
+    Ok(Claim {
         root,
         rules,
         winner,
         handed_over,
-    };
-    Ok((h, claim))
+    })
 }
 
 /// A position of the file, under its rules, or the error naming its line.
@@ -468,29 +487,37 @@ fn moves<K: Key>(
 ) -> Result<FxHashMap<K, u8>, CheckError> {
     let mut moves = FxHashMap::default();
     let mut count = 0;
-    let announced = h.end.map_or_else(|| text.lines().count(), |(_, want)| want);
+    let announced = h.announced().unwrap_or_else(|| text.lines().count());
     for (i, line) in text.lines().enumerate() {
-        let n = i + 1;
-        match line.split_whitespace().collect::<Vec<_>>().as_slice() {
-            // Blank lines, comments and the header's lines (read in the first pass).
-            [] => {}
-            [w, ..] if w.starts_with('#') => {}
-            [w, _] if HEADER_WORDS.contains(w) => {}
-            [p, r, c] => {
-                let (board, sq) = move_line(n, [p, r, c], claim)?;
-                let (class, image) = class(&board);
-                moves.insert(K::of(&class), index_in_image(&board, image, sq));
-                count += 1;
-                if count % REPORT_EVERY == 0 {
-                    progress(Stage::Reading, count, announced.max(count));
-                }
+        if let Some((board, sq)) = move_entry(i + 1, line, claim)? {
+            let (class, image) = class(&board);
+            moves.insert(K::of(&class), index_in_image(&board, image, sq));
+            count += 1;
+            if count % REPORT_EVERY == 0 {
+                progress(Stage::Reading, count, announced.max(count));
             }
-            _ => return Err(malformed(n, "expected `NOTATION ROW COL`")),
         }
     }
     progress(Stage::Reading, count, count);
     check_count(h, count)?;
     Ok(moves)
+}
+
+/// Line `n` of the file, `line`, in the second pass: the winner's position and the square
+/// of its move if it is a move line, `None` if it is blank, a comment or a header line.
+pub(super) fn move_entry(
+    n: usize,
+    line: &str,
+    claim: &Claim,
+) -> Result<Option<(Board, usize)>, CheckError> {
+    match line.split_whitespace().collect::<Vec<_>>().as_slice() {
+        // Blank lines, comments and the header's lines (read in the first pass).
+        [] => Ok(None),
+        [w, ..] if w.starts_with('#') => Ok(None),
+        [w, _] if HEADER_WORDS.contains(w) => Ok(None),
+        [p, r, c] => move_line(n, [p, r, c], claim).map(Some),
+        _ => Err(malformed(n, "expected `NOTATION ROW COL`")),
+    }
 }
 
 /// Move line `n`, `NOTATION ROW COL`: the winner's position, its turn handed over as the
@@ -514,9 +541,16 @@ fn move_line(n: usize, [p, r, c]: [&str; 3], claim: &Claim) -> Result<(Board, us
     Ok((board, sq))
 }
 
+impl Header {
+    /// The move lines the `end` line announces, if there is one.
+    pub(super) fn announced(&self) -> Option<usize> {
+        self.end.map(|(_, want)| want)
+    }
+}
+
 /// The move lines read, `count`, against those the `end` line announces, if there is one:
 /// a file that lost or gained move lines is refused before any position is checked.
-fn check_count(h: &Header, count: usize) -> Result<(), CheckError> {
+pub(super) fn check_count(h: &Header, count: usize) -> Result<(), CheckError> {
     match h.end {
         Some((line, want)) if want != count => Err(malformed(
             line,

@@ -11,12 +11,18 @@
 //! itself, square by square, and trusts nothing else.
 
 pub mod arise;
+mod blocks;
+mod bounded;
 mod check;
+mod packed;
 mod seen;
+mod sorted;
+mod spill;
 mod threads;
 
 use seen::{Name, Seen};
 
+pub use bounded::{Bounded, BoundedVerified, Open, verify_bounded};
 pub use check::{CheckError, Stage, Verified, verify, verify_watched};
 
 use super::dfpn::{MAX_MOVES, Prover};
