@@ -185,6 +185,12 @@ fn search(
             ))
         });
     });
+    if path.exists() {
+        crate::output::error_line(format_args!(
+            "checkpoint {}: resuming from its proven positions",
+            path.display()
+        ));
+    }
     let keep = (path, saved as checkpoint::Saved);
     let searched = game_value_checkpointed(board, limits, threads, Some(progress), keep, asked);
     bar.finish_and_clear();
