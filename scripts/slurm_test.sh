@@ -127,7 +127,9 @@ cd "$work"
 cp "$repo/scripts/jump61-wave.sbatch" .
 
 # The 4x4 start under the 2014 rules, split one move deep: three jobs (Red's first moves up
-# to symmetry, Blue to move), some 10 to 20 s each on an idle core.
+# to symmetry, Blue to move), of 18 to 29 million positions, some 25 to 40 s each on an idle
+# core: Slurm's signal, at its first time-limit check 5 s or more into a job (one every 30 s),
+# comes before the longest ends.
 position=1-1-1-1-/1-1-1-1-/1-1-1-1-/1-1-1-1-
 start=$(date +%s)
 echo "\$ jump61 split --position $position --plies 1 --dir work --job-time 600 --job-memory 1024"
