@@ -4,7 +4,7 @@
 
 use jump61::board::{Board, Rules};
 use jump61::solver::dfpn::Limits;
-use jump61::solver::jobs::combine::{JobState, findings, proof_path};
+use jump61::solver::jobs::combine::{JobState, findings, proof_path, set_aside};
 use jump61::solver::jobs::tree::{Outcome, Tree};
 use jump61::solver::jobs::{job_id, read_split, split_text};
 use jump61::solver::{game_value, proof};
@@ -113,6 +113,65 @@ fn split_and_combine_agree_with_the_direct_proof_on_late_4x4_positions() {
 }
 
 #[test]
+fn combine_refuses_each_bad_output_by_job_and_reason_and_names_the_jobs_to_run_again() {
+    let root = after(3, Rules::V2014, &[4]);
+    let dir = folder("refused");
+    let tree = Tree::build(&root, 2).unwrap();
+    let n = tree.jobs.len();
+    for j in 0..n {
+        prove_job(&tree, j, &dir);
+    }
+    let path = |j: usize| proof_path(&dir, &job_id(j, n));
+    let text = |j: usize| std::fs::read_to_string(path(j)).unwrap();
+    // Cut short, another job's proof, a move line taken out (its count put right), none.
+    let whole = text(0);
+    std::fs::write(path(0), &whole[..whole.len() / 2]).unwrap();
+    std::fs::write(path(1), text(2)).unwrap();
+    let third = text(3);
+    let lines: Vec<&str> = third.lines().collect();
+    let moves = lines.iter().filter(|l| l.split(' ').count() == 3).count();
+    let first = lines
+        .iter()
+        .position(|l| l.split(' ').count() == 3)
+        .unwrap();
+    let mut broken: Vec<String> = lines.iter().map(|l| l.to_string()).collect();
+    broken.remove(first);
+    *broken.last_mut().unwrap() = format!("end {}", moves - 1);
+    std::fs::write(path(3), broken.join("\n") + "\n").unwrap();
+    std::fs::remove_file(path(4)).unwrap();
+    let found = findings(&tree, &dir);
+    let why = |j: usize| match &found.states[j] {
+        JobState::Failed(why) => why.clone(),
+        other => format!("{other:?}"),
+    };
+    assert!(why(0).contains("truncated"), "{}", why(0));
+    assert!(why(1).contains("not of the job's position"), "{}", why(1));
+    assert!(why(3).contains("does not check"), "{}", why(3));
+    assert_eq!(found.states[4], JobState::Missing);
+    // The needed ones among them are the jobs to run again, by name.
+    let again = found.run_again(&tree);
+    let bad = [0, 1, 3, 4];
+    for j in bad {
+        assert_eq!(again.contains(&job_id(j, n)), found.needed[j], "{again:?}");
+    }
+    let report = found.report(&tree).join("\n");
+    if !again.is_empty() {
+        assert!(
+            report.contains(&format!("run again: {}", again.join(" "))),
+            "{report}"
+        );
+    }
+    // A rejected proof that is whole is moved aside, so that its job runs again.
+    assert!(set_aside(&dir, &job_id(3, n)));
+    assert!(!path(3).exists());
+    assert!(
+        !set_aside(&dir, &job_id(0, n)),
+        "a cut proof is run again as it is"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn combine_names_the_jobs_still_needed_and_those_a_sibling_makes_unneeded() {
     let root = after(3, Rules::V2014, &[4]);
     let dir = folder("partial");
@@ -126,7 +185,7 @@ fn combine_names_the_jobs_still_needed_and_those_a_sibling_makes_unneeded() {
     // One job answered unknown, one failed: each is named with its state.
     std::fs::write(
         dir.join("answers").join(format!("{}.txt", job_id(0, n))),
-        "unknown: the time limit was reached after 10 positions\n",
+        "unknown: the time limit was reached after 10 positions\nend 1\n",
     )
     .unwrap();
     std::fs::write(proof_path(&dir, &job_id(1, n)), "not a proof\n").unwrap();
@@ -138,7 +197,7 @@ fn combine_names_the_jobs_still_needed_and_those_a_sibling_makes_unneeded() {
     );
     assert!(
         report.contains(&format!("needed {} ", job_id(1, n)))
-            && report.contains("failed: its proof is rejected"),
+            && report.contains("failed: its proof has no `rules` line: not a proof file"),
         "{report}"
     );
     // Prove the jobs one by one until the root is decided: the rest are then not needed,

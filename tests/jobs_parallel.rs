@@ -139,3 +139,117 @@ fn gnu_parallel_runs_the_jobs_of_4x4_splits_and_combine_proves_the_direct_value(
     split_run_combine("2r2b3r2r/2b2b2b2r/3r1-2b3b/1r3r1-1-", 2, "16-2");
     split_run_combine("2r2b3r2r/2b2b2b2r/3r1-2b3b/1r3r1-1-", 3, "16-3");
 }
+
+/// The joblog's rows (after its header): (sequence number, exit value, signal).
+fn joblog_rows(path: &Path) -> Vec<(usize, i32, i32)> {
+    let text = std::fs::read_to_string(path).unwrap();
+    text.lines()
+        .skip(1)
+        .map(|row| {
+            let f: Vec<&str> = row.split('\t').collect();
+            (
+                f[0].parse().unwrap(),
+                f[6].parse().unwrap(),
+                f[7].parse().unwrap(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn waves_of_jobs_next_under_gnu_parallel_resume_a_killed_job_and_rerun_only_what_failed() {
+    if !have_parallel() {
+        eprintln!("SKIPPED: GNU parallel is not installed (apt-get install parallel)");
+        return;
+    }
+    let dir = std::env::temp_dir().join(format!("jump61-waves-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    // The 4x4 start split one move deep: three jobs of 10 to 20 s each on an idle core.
+    let split = [
+        "split",
+        "--size",
+        "4",
+        "--plies",
+        "1",
+        "--dir",
+        "work",
+        "--job-time",
+        "600",
+        "--job-memory",
+        "1024",
+    ];
+    let (code, out) = run(&dir, "jump61", &split, None);
+    assert_eq!(code, 0, "{out}");
+    let mut wave = 0;
+    loop {
+        let (code, next) = run(&dir, "jump61", &["jobs", "next", "--dir", "work"], None);
+        assert_eq!(code, 0, "{next}");
+        let commands: Vec<&str> = next.lines().filter(|l| l.starts_with("jump61 ")).collect();
+        if commands.is_empty() {
+            break;
+        }
+        wave += 1;
+        assert!(wave <= 3, "more waves than jobs");
+        let file = dir.join(format!("wave{wave}.txt"));
+        std::fs::write(&file, commands.join("\n") + "\n").unwrap();
+        let joblog = format!("joblog{wave}.txt");
+        let parallel = ["-j", "2", "--joblog", &joblog];
+        if wave == 1 {
+            // A job killed after 5 s (TERM, and a minute to save its checkpoint): it fails...
+            let timeout = ["--timeout", "5", "--termseq", "TERM,60000,KILL,25"];
+            let (code, out) = run(
+                &dir,
+                "parallel",
+                &[&parallel[..], &timeout].concat(),
+                Some(&file),
+            );
+            assert_ne!(code, 0, "no job was killed: {out}");
+            let failed: Vec<usize> = (joblog_rows(&dir.join(&joblog)).iter())
+                .filter(|&&(_, exit, signal)| exit != 0 || signal != 0)
+                .map(|&(seq, _, _)| seq)
+                .collect();
+            assert!(!failed.is_empty());
+            // ...and the rerun runs only what failed, which resumes from its checkpoint.
+            let before = joblog_rows(&dir.join(&joblog)).len();
+            let resume = [&parallel[..], &["--resume-failed"]].concat();
+            let (code, out) = run(&dir, "parallel", &resume, Some(&file));
+            assert_eq!(code, 0, "{out}");
+            let rows = joblog_rows(&dir.join(&joblog));
+            let rerun: Vec<usize> = rows[before..].iter().map(|&(seq, _, _)| seq).collect();
+            assert_eq!(
+                rerun, failed,
+                "the rerun ran other jobs than those that failed"
+            );
+            for seq in failed {
+                let answer = commands[seq - 1]
+                    .split("--answer work/answers/")
+                    .nth(1)
+                    .unwrap();
+                let log = format!("work/logs/{}", answer.split_whitespace().next().unwrap());
+                let log = std::fs::read_to_string(dir.join(log)).unwrap();
+                assert!(log.contains("resuming from its proven positions"), "{log}");
+            }
+        } else {
+            let (code, out) = run(&dir, "parallel", &parallel, Some(&file));
+            assert_eq!(code, 0, "{out}");
+        }
+        // A wave run again finds every job answered and runs nothing.
+        let (code, out) = run(&dir, "parallel", &["-j", "2"], Some(&file));
+        assert_eq!(code, 0, "{out}");
+    }
+    let (code, combined) = run(
+        &dir,
+        "jump61",
+        &["combine", "--dir", "work", "--proof", "p.txt"],
+        None,
+    );
+    assert_eq!(code, 0, "{combined}");
+    let (code, direct) = run(&dir, "jump61", &["solve", "--size", "4"], None);
+    assert_eq!(code, 0, "{direct}");
+    assert_eq!(winner(&combined), winner(&direct), "{combined}\n{direct}");
+    let (code, checked) = run(&dir, "jump61", &["verify-proof", "p.txt"], None);
+    assert_eq!(code, 0, "{checked}");
+    assert!(checked.starts_with(&format!("proof checked: {} wins", winner(&direct))));
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -13,7 +13,7 @@ mod solve;
 
 pub use args::{RulesArg, tool_position, with_threads};
 pub use bench::BenchArgs;
-pub use jobs::{CombineArgs, SplitArgs};
+pub use jobs::{CombineArgs, JobsArgs, SplitArgs};
 pub use perft::PerftArgs;
 pub use shell::{CompletionsArgs, ManArgs};
 pub use solve::{PuzzlesArgs, SolveArgs, VerifyProofArgs};
@@ -112,13 +112,17 @@ pub enum Tool {
     /// Check a proof written by `solve --proof FILE` with the rules alone, no search.
     VerifyProof(solve::VerifyProofArgs),
     /// Cut a game value's proof into jobs: every position (up to symmetry) K moves below the
-    /// root, each an ordinary `jump61 solve --position P --proof F`. Writes DIR/split.txt
+    /// root, each an ordinary `jump61 solve --position P` with its checkpoint, proof and
+    /// answer files. Writes DIR/split.txt
     /// (the tree above the jobs) and DIR/jobs.txt (one shell command a job, for GNU
     /// parallel, a Slurm array or a Kubernetes indexed job) and prints the commands.
     Split(jobs::SplitArgs),
     /// Decide a split's root from its jobs' proofs: prints the value and the jobs still
     /// needed (exit 1 while undecided), and writes one proof of the whole with --proof.
     Combine(jobs::CombineArgs),
+    /// A split's jobs: `jobs next --dir DIR` prints the commands of the jobs worth running
+    /// next (a wave), nothing once the root is decided.
+    Jobs(jobs::JobsArgs),
     /// Generate puzzles from seeded random play: positions where the side to move wins in
     /// exactly K moves with a single winning first move, one `NOTATION K` line each (the
     /// format `solve --file` reads).
@@ -158,6 +162,7 @@ pub fn run(mut cli: Cli) -> i32 {
         Tool::Puzzles(args) => args.run(),
         Tool::Split(args) => args.run(),
         Tool::Combine(args) => args.run(),
+        Tool::Jobs(args) => args.run(),
         Tool::Bench(args) => args.run(),
         Tool::Match(args) => arena::run(&args),
         Tool::Snatch(args) => crate::snatch::run(args),

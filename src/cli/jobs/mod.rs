@@ -1,10 +1,11 @@
-//! `split` and `combine`: a proof too big for one machine, cut into jobs that a batch engine
-//! runs (each an ordinary `solve --position P --proof F`), and put back together.
+//! `split`, `jobs next` and `combine`: a proof too big for one machine, cut into jobs that a
+//! batch engine runs (each an ordinary `solve --position P --proof F`) in waves, and put
+//! back together.
 
 use super::args::{MAX_MEMORY_MB, RulesArg, tool_board, with_threads};
 use crate::board::{MAX_SIZE, MIN_SIZE};
 use crate::solver::jobs::{JobSettings, MAX_PLIES};
-use clap::Args;
+use clap::{Args, Subcommand};
 use std::path::PathBuf;
 
 mod run;
@@ -95,5 +96,33 @@ impl CombineArgs {
         with_threads(self.threads, || {
             run::combine(&self.dir, self.proof.as_deref())
         })
+    }
+}
+
+/// The `jobs` subcommand's arguments: what to do with a split's jobs.
+#[derive(Args, Debug)]
+pub struct JobsArgs {
+    #[command(subcommand)]
+    pub command: JobsCommand,
+}
+
+/// What `jobs` does.
+#[derive(Subcommand, Debug)]
+pub enum JobsCommand {
+    /// Print the commands of the jobs worth running next (a wave), one a line as
+    /// `jobs.txt` has them; nothing once the root's value is known.
+    Next {
+        /// The folder `split` wrote (with the jobs' outputs so far).
+        #[arg(long, value_name = "DIR")]
+        dir: PathBuf,
+    },
+}
+
+impl JobsArgs {
+    /// Runs `jobs`; returns the exit code.
+    pub fn run(&self) -> i32 {
+        match &self.command {
+            JobsCommand::Next { dir } => run::next(dir),
+        }
     }
 }

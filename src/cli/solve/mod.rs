@@ -62,6 +62,11 @@ pub struct SolveArgs {
     /// Ctrl-C or SIGTERM, and loaded by the same command run again, which goes on from them.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["depth", "file"])]
     pub checkpoint: Option<PathBuf>,
+    /// Also write what is printed to FILE, whole, once the search ends by itself (not when
+    /// interrupted: the checkpoint keeps that); when FILE already holds a whole answer (and
+    /// --proof's file its proof), exit at once. A split's jobs use it.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["depth", "file"])]
+    pub answer: Option<PathBuf>,
     /// With a win, name only the winning first move the proof plays, instead of proving
     /// every first move won or lost: the value and its proof, for less search (a split's
     /// jobs use it).
@@ -142,6 +147,7 @@ impl SolveArgs {
         let files = run::Files {
             proof: self.proof.as_deref(),
             checkpoint: self.checkpoint.as_deref(),
+            answer: self.answer.as_deref(),
         };
         let first_moves = match self.one_win {
             true => solver::FirstMoves::One,

@@ -5,6 +5,7 @@ use crate::board::{Board, Rules};
 use crate::output;
 use crate::solver::collection::{self, Line, Settings, Summary};
 use crate::solver::dfpn::{Limits, ProgressHook, Stop};
+use crate::solver::jobs::outputs;
 use crate::solver::limits::interval_from_env;
 use crate::solver::puzzles::build::{self, Plan};
 use crate::solver::table::key::MAX_KEY_SIZE;
@@ -16,23 +17,73 @@ use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-/// The files a game value's proof may write: the proof, and a checkpoint.
+/// The files a game value's proof may write: the proof, a checkpoint, and its answer.
 #[derive(Clone, Copy, Default)]
 pub struct Files<'a> {
     pub proof: Option<&'a Path>,
     pub checkpoint: Option<&'a Path>,
+    /// What is printed, also written here whole once the search has ended by itself (not
+    /// when interrupted); a whole answer already there means the work is done.
+    pub answer: Option<&'a Path>,
 }
 
 /// Proves the value of `board` with `threads` threads sharing one table, prints the
 /// answer (with `first_moves`: every winning first move or the proof's) and its cost, and
-/// writes the proof (and keeps the checkpoint) when asked. Exit status 2 for a checkpoint
-/// refused, 130 when interrupted.
+/// writes the proof (and keeps the checkpoint) when asked. With an answer file: nothing is
+/// searched when it already holds a whole answer (and the proof is there); otherwise the
+/// lines printed are written to it once the search has ended by itself, and then the
+/// checkpoint of a proven value is removed (its proof holds what it proved). Exit status
+/// 2 for a checkpoint refused, 130 when interrupted.
 pub fn value(
     board: &Board,
     limits: Limits,
     (threads, first_moves): (usize, FirstMoves),
     files: Files,
 ) -> i32 {
+    if let Some(answer) = files.answer
+        && let Some(first) = outputs::finished(answer, files.proof.map(|p| (p, board)))
+    {
+        output::line(format_args!(
+            "already answered in {}: {first}",
+            answer.display()
+        ));
+        return 0;
+    }
+    let mut said = Vec::new();
+    let code = value_said(board, limits, (threads, first_moves), files, &mut said);
+    let Some(answer) = files.answer else {
+        return code;
+    };
+    let proven = code == 0 && said.first().is_some_and(|l| l.contains(" wins"));
+    let stopped =
+        code != 130 && code != 2 && said.first().is_some_and(|l| l.starts_with("unknown"));
+    if !(proven || stopped) {
+        return code;
+    }
+    let text = outputs::answer_text(&said);
+    if let Err(e) = outputs::write_atomically(answer, |out| out.write_all(text.as_bytes())) {
+        crate::output::error_line(format_args!("error: {}: {e}", answer.display()));
+        return 1;
+    }
+    if let (true, Some(path)) = (proven, files.checkpoint) {
+        let _ = std::fs::remove_file(path);
+    }
+    code
+}
+
+/// [`value`] without its answer file: the lines printed on standard output are also kept
+/// in `said`.
+fn value_said(
+    board: &Board,
+    limits: Limits,
+    (threads, first_moves): (usize, FirstMoves),
+    files: Files,
+    said: &mut Vec<String>,
+) -> i32 {
+    let mut say = |line: String| {
+        output::line(&line);
+        said.push(line);
+    };
     if let Err(code) = check_files(files) {
         return code;
     }
@@ -54,17 +105,17 @@ pub fn value(
         Ok(searched) => searched,
         Err(code) => return code,
     };
-    output::line(report.answer());
+    say(report.answer());
     let first_moves = report.first_moves_line();
     if !first_moves.is_empty() {
-        output::line(&first_moves);
+        say(first_moves);
     }
     if report.value == Value::Unknown(Stop::Interrupted) {
-        output::line(&report);
+        say(report.to_string());
         return 130;
     }
     let (Some(path), Some(prover), Some(winner)) = (files.proof, prover, report.winner()) else {
-        output::line(&report);
+        say(report.to_string());
         return if files.proof.is_some() && report.winner().is_none() {
             crate::output::error_line(format_args!(
                 "error: no proof to write: the value is not proven"
@@ -75,10 +126,10 @@ pub fn value(
         };
     };
     let written = write_proof(board, limits, threads, path, prover, &mut report);
-    output::line(&report);
+    say(report.to_string());
     match written {
         Ok(n) => {
-            output::line(format_args!(
+            say(format!(
                 "proof written to {}: {n} positions of {winner}'s",
                 path.display()
             ));
@@ -145,6 +196,12 @@ fn search(
             ))
         });
     });
+    if path.exists() {
+        crate::output::error_line(format_args!(
+            "checkpoint {}: resuming from its proven positions",
+            path.display()
+        ));
+    }
     let keep = (path, saved as checkpoint::Saved);
     let searched = game_value_checkpointed(board, limits, threads, Some(progress), keep, asked);
     bar.finish_and_clear();
@@ -237,10 +294,10 @@ fn write_proof_file(
     let winner = report
         .winner()
         .ok_or_else(|| std::io::Error::other("no value"))?;
-    let written = std::fs::File::create(path).and_then(|f| {
-        let mut out = std::io::BufWriter::new(f);
-        let n = proof::write_proof_counted(prover, &report.board, winner, &mut out, threads)?;
-        out.flush().map(|_| n)
+    // Written whole or not at all: a job killed while writing leaves no file that looks
+    // like a proof.
+    let written = outputs::write_atomically(path, |out| {
+        proof::write_proof_counted(prover, &report.board, winner, out, threads)
     });
     match written {
         Ok(n) => {

@@ -1,65 +1,64 @@
 //! Puts a split back together: each job's proof (or answer) read and checked, the root
 //! decided by the tree above the jobs, and one proof of the whole written.
 
-use super::job_id;
 use super::tree::{self, Outcome, Tree};
+use super::{job_id, outputs};
 use crate::board::{Board, Colour};
 use crate::solver::proof;
-use crate::solver::table::key::Symmetries;
 use rayon::prelude::*;
 use std::io::{self, Write};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-/// What is known of one job.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum JobState {
-    /// Its proof checks: the side that wins.
-    Proven(Colour),
-    /// It ran and stopped at a limit (its answer line).
-    Unknown(String),
-    /// It ran and failed, or left a proof that does not check (why).
-    Failed(String),
-    /// Nothing from it yet.
-    Missing,
-}
+pub use super::outputs::{JobState, proof_path};
 
-/// A job's state, from `DIR/proofs/ID.txt` and `DIR/answers/ID.txt`.
+/// A job's state, from `DIR/proofs/ID.txt` (checked whole) and `DIR/answers/ID.txt`.
 pub fn job_state(dir: &Path, id: &str, job: &Board) -> JobState {
-    let proof_path = proof_path(dir, id);
-    if let Ok(text) = std::fs::read_to_string(&proof_path) {
-        return match proof::verify(&text) {
-            Ok(v) if same_position(&v.root, job) => JobState::Proven(v.winner),
-            Ok(v) => JobState::Failed(format!(
-                "its proof is of {}, not of the job's position",
-                v.root.to_notation()
+    let path = proof_path(dir, id);
+    if !path.exists() {
+        return outputs::answer_state(dir, id);
+    }
+    let head = match outputs::peek_proof(&path) {
+        Ok(head) => head,
+        Err(why) => return JobState::Failed(why),
+    };
+    if let Some(why) = outputs::wrong_position(&head, job) {
+        return JobState::Failed(why);
+    }
+    let text = match std::fs::read_to_string(&path) {
+        Ok(text) => text,
+        Err(e) => return JobState::Failed(format!("its proof cannot be read: {e}")),
+    };
+    match proof::verify(&text) {
+        Ok(v) => match answered_winner(dir, id) {
+            Some(w) if w != v.winner => JobState::Failed(format!(
+                "its answer says {w} wins, its proof {} wins",
+                v.winner
             )),
-            Err(e) => JobState::Failed(format!("its proof is rejected: {e}")),
-        };
-    }
-    let Ok(answer) = std::fs::read_to_string(dir.join("answers").join(format!("{id}.txt"))) else {
-        return JobState::Missing;
-    };
-    let first = answer.lines().next().unwrap_or("").trim();
-    if first.starts_with("unknown") {
-        JobState::Unknown(first.to_string())
-    } else if first.is_empty() {
-        JobState::Missing
-    } else {
-        JobState::Failed(format!("answered `{first}` but left no proof"))
+            _ => JobState::Proven(v.winner),
+        },
+        Err(e) => JobState::Failed(format!("its proof does not check: {e}")),
     }
 }
 
-/// Where job `id`'s proof belongs.
-pub fn proof_path(dir: &Path, id: &str) -> PathBuf {
-    dir.join("proofs").join(format!("{id}.txt"))
+/// The winner a whole answer of job `id` names, if any.
+fn answered_winner(dir: &Path, id: &str) -> Option<Colour> {
+    let text = std::fs::read_to_string(outputs::answer_path(dir, id)).ok()?;
+    let first = *outputs::answer_lines(&text)?.first()?;
+    match first.strip_suffix(" wins")? {
+        "Red" => Some(Colour::Red),
+        "Blue" => Some(Colour::Blue),
+        _ => None,
+    }
 }
 
-/// Whether two positions are the same up to symmetry, under the same rules and turn.
-fn same_position(a: &Board, b: &Board) -> bool {
-    let Some(sym) = Symmetries::new(b.size()) else {
-        return false;
-    };
-    a.size() == b.size() && a.rules() == b.rules() && sym.key(a) == sym.key(b)
+/// Moves job `id`'s proof aside (to `ID.txt.rejected`) when it is whole but no proof of
+/// the job, so that the job's command, run again, proves it again instead of finding it
+/// finished. Returns whether it moved it.
+pub fn set_aside(dir: &Path, id: &str) -> bool {
+    let path = proof_path(dir, id);
+    let mut aside = path.clone().into_os_string();
+    aside.push(".rejected");
+    outputs::peek_proof(&path).is_ok() && std::fs::rename(&path, aside).is_ok()
 }
 
 /// A combine's findings: each job's state, each node's outcome and the jobs still needed.
@@ -87,15 +86,7 @@ pub fn findings_watched(tree: &Tree, dir: &Path, checked: &(dyn Fn() + Sync)) ->
             state
         })
         .collect();
-    let outcomes: Vec<Option<Outcome>> = states
-        .iter()
-        .zip(&tree.jobs)
-        .map(|(s, job)| match s {
-            JobState::Proven(w) if *w == job.to_move() => Some(Outcome::Wins),
-            JobState::Proven(_) => Some(Outcome::Loses),
-            _ => None,
-        })
-        .collect();
+    let outcomes = job_outcomes(tree, &states);
     let nodes = tree::outcomes(tree, &outcomes);
     let needed = tree::needed(tree, &nodes, &outcomes);
     Findings {
@@ -104,6 +95,17 @@ pub fn findings_watched(tree: &Tree, dir: &Path, checked: &(dyn Fn() + Sync)) ->
         needed,
         outcomes,
     }
+}
+
+/// Each job's outcome from its side to move, where `states` name a winner.
+pub fn job_outcomes(tree: &Tree, states: &[JobState]) -> Vec<Option<Outcome>> {
+    (states.iter().zip(&tree.jobs))
+        .map(|(s, job)| match s {
+            JobState::Proven(w) if *w == job.to_move() => Some(Outcome::Wins),
+            JobState::Proven(_) => Some(Outcome::Loses),
+            _ => None,
+        })
+        .collect()
 }
 
 impl Findings {
@@ -165,7 +167,24 @@ impl Findings {
                 idle.join(" ")
             ));
         }
+        let again = self.run_again(tree);
+        if !again.is_empty() {
+            out.push(format!("run again: {}", again.join(" ")));
+        }
         out
+    }
+
+    /// The needed jobs that running again can settle: missing, stopped before they
+    /// finished, or whose files are no result. (A job that stopped at its own limit is
+    /// split again instead.)
+    pub fn run_again(&self, tree: &Tree) -> Vec<String> {
+        let n = tree.jobs.len();
+        (self.states.iter().enumerate())
+            .filter(|&(j, s)| {
+                self.needed[j] && matches!(s, JobState::Missing | JobState::Failed(_))
+            })
+            .map(|(j, _)| job_id(j, n))
+            .collect()
     }
 
     /// Writes the proof of the decided root: the header, the winner's move at each of its

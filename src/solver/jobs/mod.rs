@@ -5,9 +5,12 @@
 //!
 //! - `split.txt`: the rules, the root, the depth, the tree above the jobs and the jobs
 //!   themselves (`job ID NOTATION`);
-//! - `jobs.txt`: one shell command a job, an ordinary `jump61 solve --position P --proof
-//!   DIR/proofs/ID.txt > DIR/answers/ID.txt`, for `parallel < jobs.txt`, a Slurm array
-//!   (`sed -n "${SLURM_ARRAY_TASK_ID}p" jobs.txt | sh`) or an indexed Kubernetes job.
+//! - `jobs.txt`: one shell command a job, an ordinary `jump61 solve --position P` with its
+//!   checkpoint, proof and answer under `DIR` ([`outputs`]), for `parallel < jobs.txt`, a
+//!   Slurm array or an indexed Kubernetes job.
+//!
+//! `jobs next` ([`next`]) prints the commands of the jobs worth running next: a split is
+//! run in waves, not whole.
 //!
 //! `combine` ([`combine`]) reads the jobs' proofs and answers back, decides the root by the
 //! tree, and writes one proof of the whole. A job that answered `unknown` is split again
@@ -15,6 +18,8 @@
 //! job's proof belongs.
 
 pub mod combine;
+pub mod next;
+pub mod outputs;
 pub mod tree;
 
 use crate::board::{Board, Rules};
@@ -56,19 +61,25 @@ pub fn shell_word(word: &str) -> String {
     }
 }
 
-/// The shell command that runs job `index` of `tree`, its files under `dir`.
+/// The shell command that runs job `index` of `tree`, its files under `dir` (see
+/// [`outputs`]): a `solve` that resumes from its checkpoint when run again, exits at once
+/// when its answer is already there, and writes its proof and answer whole or not at all.
 pub fn job_command(tree: &Tree, index: usize, dir: &str, settings: &JobSettings) -> String {
     let id = job_id(index, tree.jobs.len());
     let dir = dir.trim_end_matches('/');
-    let proof = shell_word(&format!("{dir}/proofs/{id}.txt"));
-    let answer = shell_word(&format!("{dir}/answers/{id}.txt"));
+    let file = |folder: &str, ext: &str| shell_word(&format!("{dir}/{folder}/{id}.{ext}"));
     format!(
-        "{} solve {} --time {} --memory {} --threads {} --one-win --proof {proof} > {answer} 2>&1",
+        "{} solve {} --time {} --memory {} --threads {} --one-win --checkpoint {} --proof {} \
+         --answer {} >> {} 2>&1",
         shell_word(&settings.program),
         position_args(&tree.jobs[index]),
         settings.time_seconds,
         settings.memory_mb,
         settings.threads,
+        file("checkpoints", "ckpt"),
+        file("proofs", "txt"),
+        file("answers", "txt"),
+        file("logs", "txt"),
     )
 }
 
