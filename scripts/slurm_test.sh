@@ -117,8 +117,8 @@ fi
 echo "slurm_test: one-node cluster up: $(sinfo -h -o '%P %D %c %T')"
 
 # Each wave is one array job of scripts/jump61-wave.sbatch, the guide's recipe, with 1 GB
-# a task (the jobs ask for 1024 MB of table) and a time limit of one minute and its TERM 55 s before it (at about 5 s, before any job here
-# can finish), so that every job's first run is stopped, checkpointed and requeued. The
+# a task (the jobs ask for 256 MB of table) and a time limit of one minute and its TERM 55 s
+# before it, so that a job's first run is stopped, checkpointed and requeued. The
 # test gives a requeued task ten minutes and starts it at once (Slurm holds a requeued
 # task back two minutes), so that its second run finishes.
 work=$top/work
@@ -127,13 +127,15 @@ cd "$work"
 cp "$repo/scripts/jump61-wave.sbatch" .
 
 # The 4x4 start under the 2014 rules, split one move deep: three jobs (Red's first moves up
-# to symmetry, Blue to move), of 18 to 29 million positions, some 25 to 40 s each on an idle
-# core: Slurm's signal, at its first time-limit check 5 s or more into a job (one every 30 s),
-# comes before the longest ends.
+# to symmetry, Blue to move), each of which a wave runs, since Blue wins. Slurm's signal comes
+# at its first time-limit check 5 to 35 s into a job (one every 30 s). In a 256 MB table the
+# corner job (2r1-1-1-/...) searches some 50 million positions (9.5 million in 15 s, then 47
+# million after its resumption, in a test by hand), a minute or more on any core, so the signal
+# always stops it; the two others (18 to 20 million) may end first on a fast core.
 position=1-1-1-1-/1-1-1-1-/1-1-1-1-/1-1-1-1-
 start=$(date +%s)
-echo "\$ jump61 split --position $position --plies 1 --dir work --job-time 600 --job-memory 1024"
-jump61 split --position $position --plies 1 --dir work --job-time 600 --job-memory 1024 >/dev/null
+echo "\$ jump61 split --position $position --plies 1 --dir work --job-time 600 --job-memory 256"
+jump61 split --position $position --plies 1 --dir work --job-time 600 --job-memory 256 >/dev/null
 wave=0
 while jump61 jobs next --dir work >next.txt && [ -s next.txt ]; do
     wave=$((wave + 1))
