@@ -526,7 +526,17 @@ async fn serve_prints_the_address_and_serves_the_page() {
         .skip(1)
         .filter_map(|rest| rest.split_once('"').map(|(src, _)| src))
         .collect();
-    assert_eq!(scripts, ["/snatch.js", "/app.js"], "{page}");
+    assert_eq!(
+        scripts,
+        [
+            "/snatch.js",
+            "/analysis.js",
+            "/edit.js",
+            "/puzzles.js",
+            "/app.js"
+        ],
+        "{page}"
+    );
     for src in scripts {
         let script = get(src);
         assert!(script.starts_with("HTTP/1.1 200"), "{src}: {script}");
