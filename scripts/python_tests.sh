@@ -1,36 +1,73 @@
 #!/usr/bin/env bash
-# The Python package (python/): built and installed by pip into a fresh virtual environment
-# (maturin comes from PyPI through pip's build isolation), numpy, pettingzoo, gymnasium and
-# pytest from PyPI beside it; then its pytest tests, which compare it with the release build
-# of jump61, and the examples of examples/python/ with small counts. Fails if any step does,
-# and if pytest runs no test (its exit status 5).
+# The Python package (python/): built once as an abi3 wheel by maturin (from PyPI, in a
+# build venv of its own), that wheel installed into a fresh virtual environment whose PATH
+# holds no cargo nor rustc (as a user without a Rust toolchain installs it), numpy,
+# pettingzoo, gymnasium and pytest from PyPI beside it; then its pytest tests, which compare
+# it with the release build of jump61, and the examples of examples/python/ with small
+# counts. Fails if any step does, and if pytest runs no test (its exit status 5).
 # Usage: scripts/python_tests.sh   (JUMP61_BIN: the jump61 to compare with; default the
 # release build, made if missing)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 start=$SECONDS
 
-# Debian's python3 needs python3-venv (ensurepip) for a virtual environment.
-venv=target/python-venv
-rm -rf "$venv"
-if ! python3 -m venv "$venv" >/dev/null 2>&1; then
-    rm -rf "$venv"
-    echo "python_tests: installing python3-venv with apt-get"
-    version=$(python3 -c 'import sys; print(f"{sys.version_info[0]}.{sys.version_info[1]}")')
-    (timeout 300 apt-get update -qq &&
-        DEBIAN_FRONTEND=noninteractive timeout 600 apt-get install -y -qq python3-venv "python$version-venv") \
-        >/dev/null 2>&1 || true
-    python3 -m venv "$venv"
-fi
-python=$venv/bin/python
+# A fresh virtual environment at $1. Debian's python3 needs python3-venv (ensurepip).
+fresh_venv() {
+    rm -rf "$1"
+    if ! python3 -m venv "$1" >/dev/null 2>&1; then
+        rm -rf "$1"
+        echo "python_tests: installing python3-venv with apt-get"
+        local version
+        version=$(python3 -c 'import sys; print(f"{sys.version_info[0]}.{sys.version_info[1]}")')
+        (timeout 300 apt-get update -qq &&
+            DEBIAN_FRONTEND=noninteractive timeout 600 apt-get install -y -qq python3-venv "python$version-venv") \
+            >/dev/null 2>&1 || true
+        python3 -m venv "$1"
+    fi
+    timeout 900 "$1/bin/python" -m pip install --quiet --upgrade pip
+}
 
+# The wheel, built once. The extension builds in the repository's target/ with the same
+# release profile as the program, so the engine's dependencies built by `cargo build
+# --release` are reused.
+build=target/python-build-venv
+fresh_venv "$build"
+echo "python_tests: pip install maturin (the build venv)"
+timeout 900 "$build/bin/python" -m pip install --quiet "maturin>=1.5,<2"
+rm -rf target/wheels
+echo "python_tests: maturin build --release (one abi3 wheel)"
+built=$SECONDS
+CARGO_TARGET_DIR="$PWD/target" timeout 2400 "$build/bin/maturin" build --release --quiet \
+    --manifest-path python/Cargo.toml --out target/wheels
+wheels=(target/wheels/jump61-*.whl)
+if [ "${#wheels[@]}" -ne 1 ] || [[ "${wheels[0]}" != *-cp39-abi3-* ]]; then
+    echo "python_tests: expected one cp39-abi3 wheel, found: ${wheels[*]}" >&2
+    exit 1
+fi
+wheel=${wheels[0]}
+echo "python_tests: built $(basename "$wheel") ($(du -k "$wheel" | cut -f1) KiB) in $((SECONDS - built)) s"
+
+# The test venv: the wheel installed with no Rust toolchain on the PATH.
+venv=target/python-venv
+fresh_venv "$venv"
+python=$venv/bin/python
 echo "python_tests: pip install numpy pettingzoo gymnasium pytest"
-timeout 900 "$python" -m pip install --quiet --upgrade pip
 timeout 900 "$python" -m pip install --quiet numpy pettingzoo gymnasium pytest
-# The extension builds in the repository's target/ with the same release profile as the
-# program, so the engine's dependencies built by `cargo build --release` are reused.
-echo "python_tests: pip install ./python (builds the extension with maturin)"
-CARGO_TARGET_DIR="$PWD/target" timeout 2400 "$python" -m pip install --quiet ./python
+no_rust=""
+IFS=: read -ra dirs <<<"$PATH"
+for dir in "${dirs[@]}"; do
+    if [ -n "$dir" ] && [ ! -e "$dir/cargo" ] && [ ! -e "$dir/rustc" ]; then
+        no_rust="${no_rust:+$no_rust:}$dir"
+    fi
+done
+echo "python_tests: pip install $(basename "$wheel"), no cargo nor rustc on the PATH"
+# pip may only unpack a wheel here (--only-binary): there is nothing to compile with.
+PATH="$no_rust" bash -c '
+    if command -v cargo || command -v rustc; then
+        echo "python_tests: a Rust toolchain is still on the PATH" >&2
+        exit 1
+    fi
+    exec "$0" -m pip install --quiet --only-binary :all: "$1"' "$python" "$wheel"
 
 if [ -z "${JUMP61_BIN:-}" ]; then
     cargo build --release --quiet
@@ -40,7 +77,7 @@ fi
 # The binding crate is not in the engine's workspace, so CI's format and lint steps miss it.
 echo "python_tests: cargo fmt and clippy on python/"
 cargo fmt --manifest-path python/Cargo.toml -- --check
-CARGO_TARGET_DIR="$PWD/target" PYO3_PYTHON="$PWD/$python" \
+CARGO_TARGET_DIR="$PWD/target" PYO3_PYTHON="$PWD/$build/bin/python" \
     cargo clippy --quiet --manifest-path python/Cargo.toml -- -D warnings
 
 echo "python_tests: pytest python/tests"

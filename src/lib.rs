@@ -13,3 +13,6 @@ pub mod search;
 pub mod snatch;
 pub mod solver;
 pub mod web;
+
+/// The engine's version (its Cargo.toml's), which the Python package carries too.
+pub const VERSION: &str = env!("CARGO_PKG_VERSION");

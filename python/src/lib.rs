@@ -12,9 +12,34 @@ mod tools;
 
 use pyo3::prelude::*;
 
+/// The package's version: this crate's (the wheel's, as maturin reads it), which must be
+/// the engine's: the build fails otherwise, so the engine's Cargo.toml is the one source.
+const VERSION: &str = env!("CARGO_PKG_VERSION");
+const _: () = assert!(
+    same(VERSION, jump61::VERSION),
+    "python/Cargo.toml's version must be the engine's (Cargo.toml)"
+);
+
+/// Whether two strings are equal, at compile time.
+const fn same(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < a.len() {
+        if a[i] != b[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
 /// The module `jump61._core`.
 #[pymodule]
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("__version__", VERSION)?;
     m.add_class::<board::PyBoard>()?;
     m.add_class::<engine::PyEngine>()?;
     m.add_class::<engine::Analysis>()?;

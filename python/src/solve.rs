@@ -3,18 +3,17 @@
 
 use crate::board::{PyBoard, colour_name, value_error};
 use crate::stoppable;
-use jump61::board::{Board, Colour};
-use jump61::interrupt::interrupted;
+use jump61::board::Board;
 use jump61::protocol::{CommandError, MAX_SOLVE, MAX_SOLVE_POSITIONS};
 use jump61::search::solve::{Solution as Within, answer, solve_stoppable};
 use jump61::solver::dfpn::Limits;
 use jump61::solver::proof::{self, arise};
-use jump61::solver::{Asked, FirstMoves, ProofSize, Report, Value, game_value_sized};
+use jump61::solver::{Asked, FirstMoves, ProofSize, Report, Value, game_value_stoppable};
 use pyo3::exceptions::PyOSError;
 use pyo3::prelude::*;
-use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 /// `solve`'s time for a game's value when none is given, as `jump61 solve`'s.
@@ -202,7 +201,9 @@ fn within(
     })
 }
 
-/// `solve` without a depth: the game's value, and its proof when asked for.
+/// `solve` without a depth: the game's value, and its proof when asked for (written by the
+/// engine's own writer, as `jump61 solve --proof` writes it). The search and the writing
+/// poll a stop flag of this call's own: Ctrl-C stops this proof and no other.
 fn game_value(
     py: Python<'_>,
     board: &Board,
@@ -221,28 +222,24 @@ fn game_value(
         },
         first_moves: FirstMoves::Every,
     };
-    // The provers poll one process-wide flag; it is lowered again for the next search.
-    let flag = interrupted();
-    let searched = stoppable::run(py, &flag, || {
-        let (mut report, prover) = game_value_sized(board, limits, threads, None, asked);
-        let written = match (proof_path, prover) {
-            (Some(path), Some(mut prover)) if report.winner().is_some() => {
-                prover.set_limits(Limits {
-                    deadline: None,
-                    positions: u64::MAX,
-                    memory: limits.memory,
-                });
-                Some(write_proof(path, &mut prover, &mut report, threads))
+    let stop = Arc::new(AtomicBool::new(false));
+    let (report, written) = stoppable::run(py, &stop, || {
+        let (mut report, prover) =
+            game_value_stoppable(board, limits, threads, asked, Arc::clone(&stop));
+        let written = match (proof_path, prover, report.winner()) {
+            (Some(path), Some(mut prover), Some(winner)) => {
+                let written = proof::write_file(path, &mut prover, board, winner, threads);
+                if let Ok(n) = &written {
+                    report.proof_size = Some(n.positions);
+                }
+                Some(written)
             }
             _ => None,
         };
         (report, written)
-    });
-    flag.store(false, Relaxed);
-    let (report, written) = searched?;
-    if let Some(Err(e)) = written {
-        let path = proof_path.map(Path::display);
-        return Err(PyOSError::new_err(format!("{}: {e}", path.expect("asked"))));
+    })?;
+    if let (Some(Err(e)), Some(path)) = (written, proof_path) {
+        return Err(PyOSError::new_err(format!("{}: {e}", path.display())));
     }
     if proof_path.is_some() && report.winner().is_none() {
         return Err(value_error(format!(
@@ -269,51 +266,56 @@ fn solution_of(report: &Report, proof_path: Option<&Path>) -> Solution {
     }
 }
 
-/// Writes the proof from `prover`'s table to `path` (one thread below 4x4, so a small
-/// proof is the same file on every run); no file is left when writing fails.
-fn write_proof(
-    path: &Path,
-    prover: &mut jump61::solver::dfpn::Prover,
-    report: &mut Report,
-    threads: usize,
-) -> std::io::Result<usize> {
-    let winner: Colour = report
-        .winner()
-        .ok_or_else(|| std::io::Error::other("no value"))?;
-    let threads = if report.board.size() < 4 { 1 } else { threads };
-    let written = std::fs::File::create(path).and_then(|f| {
-        let mut out = std::io::BufWriter::new(f);
-        let n = proof::write_proof_counted(prover, &report.board, winner, &mut out, threads)?;
-        out.flush().map(|_| n)
-    });
-    match written {
-        Ok(n) => {
-            report.proof_size = Some(n.positions);
-            Ok(n.lines)
-        }
-        Err(e) => {
-            let _ = std::fs::remove_file(path);
-            Err(e)
-        }
-    }
-}
+/// The memory a proof's check may take when none is given, in MiB, as `solve`'s table.
+const CHECK_MEMORY_MB: u64 = DEFAULT_MEMORY_MB;
 
-/// Checks the proof file at `path` by the rules alone and returns what it proves; raises
-/// ValueError (`proof rejected: ...` when it does not hold) or OSError.
+/// Checks the proof file at `path` by the rules alone and returns what it proves, as
+/// `jump61 verify-proof PATH --memory MEMORY` does: within `memory` MiB (4096 by default),
+/// what does not fit sorted in runs on disk in a folder of its own made in `temp_dir`
+/// (by default the proof's folder) and removed at the end. Raises ValueError (`proof
+/// rejected: ...` when it does not hold) or OSError. The GIL is released; Ctrl-C stops it.
 #[pyfunction]
-pub fn verify_proof(py: Python<'_>, path: PathBuf) -> PyResult<ProofCheck> {
-    let text = std::fs::read_to_string(&path)
+#[pyo3(signature = (path, memory = None, temp_dir = None))]
+pub fn verify_proof(
+    py: Python<'_>,
+    path: PathBuf,
+    memory: Option<u64>,
+    temp_dir: Option<PathBuf>,
+) -> PyResult<ProofCheck> {
+    // Opened now, so that a missing file is an OSError, as a file that cannot be read is.
+    std::fs::File::open(&path)
         .map_err(|e| PyOSError::new_err(format!("{}: {e}", path.display())))?;
+    let memory = memory.unwrap_or(CHECK_MEMORY_MB);
+    if memory == 0 {
+        return Err(value_error("memory must be at least 1 MiB"));
+    }
+    let spill_in = temp_dir.unwrap_or_else(|| match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+        _ => PathBuf::from("."),
+    });
     let stop = AtomicBool::new(false);
-    let checked = stoppable::run(py, &stop, || proof::verify(&text))?;
+    let bounded = proof::Bounded {
+        memory: usize::try_from(memory.saturating_mul(1 << 20)).unwrap_or(usize::MAX),
+        spill_in: &spill_in,
+        stop: &stop,
+    };
+    let open = || -> std::io::Result<Box<dyn std::io::Read + Send>> {
+        Ok(Box::new(std::fs::File::open(&path)?))
+    };
+    let checked = stoppable::run(py, &stop, || {
+        proof::verify_bounded(&open, &bounded, &mut |_, _, _| {})
+    })?;
     match checked {
         Ok(v) => Ok(ProofCheck {
-            winner: colour_name(v.winner),
-            root: PyBoard::wrap(v.root),
-            positions: v.positions,
+            winner: colour_name(v.verified.winner),
+            root: PyBoard::wrap(v.verified.root),
+            positions: v.verified.positions,
         }),
         Err(e @ proof::CheckError::Fails { .. }) => {
             Err(value_error(format!("proof rejected: {e}")))
+        }
+        Err(e @ proof::CheckError::Io(_)) => {
+            Err(PyOSError::new_err(format!("{}: {e}", path.display())))
         }
         Err(e) => Err(value_error(format!("{}: {e}", path.display()))),
     }

@@ -3,12 +3,12 @@
 
 use crate::board::{PyBoard, value_error};
 use crate::stoppable;
-use jump61::board::{Board, Squares};
-use jump61::perft::{perft as count, perft_parallel};
+use jump61::perft::perft_stoppable;
 use jump61::playout;
 use jump61::protocol::CommandError;
+use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
-use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
+use std::sync::atomic::AtomicBool;
 
 /// The deepest perft accepted, as `jump61 perft`'s.
 const MAX_PERFT_DEPTH: u64 = 12;
@@ -36,7 +36,7 @@ impl Playouts {
 }
 
 /// The number of move sequences of `depth` plies from `board` (won positions have no
-/// moves), as `jump61 perft` counts them, on every core. Ctrl-C stops it.
+/// moves), as `jump61 perft` counts them, on every core. Ctrl-C stops it within milliseconds.
 #[pyfunction]
 pub fn perft(py: Python<'_>, board: PyRef<'_, PyBoard>, depth: i64) -> PyResult<u64> {
     let depth = u64::try_from(depth)
@@ -52,25 +52,9 @@ pub fn perft(py: Python<'_>, board: PyRef<'_, PyBoard>, depth: i64) -> PyResult<
         })? as u32;
     let board = board.board;
     let stop = AtomicBool::new(false);
-    let counted = stoppable::run(py, &stop, || stoppable_perft(&board, depth, &stop))?;
-    Ok(counted)
-}
-
-/// Perft that looks at `stop` between first moves (a deep count takes minutes).
-fn stoppable_perft(board: &Board, depth: u32, stop: &AtomicBool) -> u64 {
-    if depth < 4 {
-        return count(board, depth);
-    }
-    let mut total = 0;
-    for sq in Squares(board.legal_moves()) {
-        if stop.load(Relaxed) {
-            break;
-        }
-        let mut child = *board;
-        child.play(sq);
-        total += perft_parallel(&child, depth - 1);
-    }
-    total
+    let counted = stoppable::run(py, &stop, || perft_stoppable(&board, depth, &stop))?;
+    // `None` only when stopped, and then `run` has raised the KeyboardInterrupt.
+    counted.ok_or_else(|| PyRuntimeError::new_err("perft was stopped"))
 }
 
 /// Plays `games` games from `board` to the end by uniformly random legal moves, in Rust,

@@ -16,6 +16,7 @@ changes nothing.
 """
 
 from jump61._core import (
+    __version__,
     Analysis,
     Board,
     Engine,
@@ -31,6 +32,7 @@ from jump61._core import (
 )
 
 __all__ = [
+    "__version__",
     "Analysis",
     "Board",
     "Engine",

@@ -6,6 +6,9 @@ from typing import Literal, Optional, Union
 import numpy as np
 import numpy.typing as npt
 
+__version__: str
+"""The engine's version."""
+
 Colour = Literal["Red", "Blue"]
 Rules = Union[Literal["2014", "2013"], int]
 Move = Union[int, tuple[int, int]]
@@ -165,12 +168,18 @@ def solve(
     with depth K (1 to 8), whether the side to move wins within K of its own moves. time
     in seconds (600 for a value, 10 with a depth), memory in MiB (4096). Ctrl-C stops it."""
 
-def verify_proof(path: Union[str, PathLike[str]]) -> ProofCheck:
-    """Checks a proof file by the rules alone; ValueError ('proof rejected: ...') if it
-    does not hold, OSError if it cannot be read."""
+def verify_proof(
+    path: Union[str, PathLike[str]],
+    memory: Optional[int] = None,
+    temp_dir: Optional[Union[str, PathLike[str]]] = None,
+) -> ProofCheck:
+    """Checks a proof file by the rules alone, within memory MiB (4096), what does not fit
+    on disk in temp_dir (the proof's folder); ValueError ('proof rejected: ...') if it
+    does not hold, OSError if it cannot be read. Ctrl-C stops it."""
 
 def perft(board: Board, depth: int) -> int:
-    """Move sequences of `depth` plies (0 to 12), as `jump61 perft` counts them."""
+    """Move sequences of `depth` plies (0 to 12), as `jump61 perft` counts them. Ctrl-C
+    stops it."""
 
 class Playouts:
     @property

@@ -9,7 +9,7 @@ use crate::solver::jobs::outputs;
 use crate::solver::limits::interval_from_env;
 use crate::solver::puzzles::build::{self, Plan};
 use crate::solver::table::key::MAX_KEY_SIZE;
-use crate::solver::{Asked, FirstMoves, ProofSize, Report, Value, progress, useful_threads};
+use crate::solver::{Asked, FirstMoves, ProofSize, Report, Value, progress};
 use crate::solver::{checkpoint, game_value_checkpointed, game_value_sized};
 use crate::solver::{dfpn::Prover, proof};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -125,7 +125,7 @@ fn value_said(
             0
         };
     };
-    let written = write_proof(board, limits, threads, path, prover, &mut report);
+    let written = write_proof(path, prover, &mut report, threads);
     say(report.to_string());
     match written {
         Ok(n) => {
@@ -220,29 +220,6 @@ fn search(
     }
 }
 
-/// Writes the proof of a proven value to `path` (re-proving what garbage collection
-/// dropped): the positions of the winner's it holds.
-fn write_proof(
-    board: &Board,
-    limits: Limits,
-    threads: usize,
-    path: &Path,
-    mut prover: Prover,
-    report: &mut Report,
-) -> std::io::Result<usize> {
-    // The steps that garbage collection dropped are proven again while the proof is written;
-    // the limit that ended the search (its time or positions) must not stop that too.
-    prover.set_limits(Limits {
-        deadline: None,
-        positions: u64::MAX,
-        memory: limits.memory,
-    });
-    // The threads the search used: one below 4x4, so that small proofs are the same file
-    // on every run.
-    let threads = useful_threads(board, threads);
-    write_proof_file(path, &mut prover, report, threads)
-}
-
 /// What a long proof of `root` shows as it goes: on a terminal, the spinner's line `bar`
 /// kept up to date; elsewhere (a log, a cluster job), the same line on standard error every
 /// [`LOG_EVERY`] (`JUMP61_PROGRESS_SECONDS` sets another interval, as the tests do).
@@ -281,32 +258,26 @@ fn check_writable(path: &Path) -> std::io::Result<()> {
     Ok(())
 }
 
-/// Writes the proof of `report`'s value from `prover`'s table to `path` and counts its
-/// positions into the report; returns the winner's positions written. A proof cut short is
-/// no proof: on an error no file is left that looks like one (and the positions are
-/// counted by a walk of their own).
-fn write_proof_file(
+/// Writes the proof of `report`'s value from `prover`'s table to `path`
+/// ([`proof::write_file`]: whole or not at all, one thread below 4x4) and counts its
+/// positions into the report; returns the winner's positions written. On an error the
+/// positions are counted by a walk of their own, for the cost line.
+fn write_proof(
     path: &Path,
-    prover: &mut Prover,
+    mut prover: Prover,
     report: &mut Report,
     threads: usize,
 ) -> std::io::Result<usize> {
     let winner = report
         .winner()
         .ok_or_else(|| std::io::Error::other("no value"))?;
-    // Written whole or not at all: a job killed while writing leaves no file that looks
-    // like a proof.
-    let written = outputs::write_atomically(path, |out| {
-        proof::write_proof_counted(prover, &report.board, winner, out, threads)
-    });
-    match written {
+    match proof::write_file(path, &mut prover, &report.board, winner, threads) {
         Ok(n) => {
             report.proof_size = Some(n.positions);
             Ok(n.lines)
         }
         Err(e) => {
-            let _ = std::fs::remove_file(path);
-            report.size_proof(prover);
+            report.size_proof(&mut prover);
             Err(e)
         }
     }

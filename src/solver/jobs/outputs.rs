@@ -11,9 +11,11 @@
 //! and the last line), for choosing the next wave; [`super::combine`] checks every proof.
 
 use crate::board::{Board, Colour, Rules};
+/// Proofs and answers are written whole ([`crate::solver::atomic`]).
+pub use crate::solver::atomic::{temporary, write_atomically};
 use crate::solver::table::key::Symmetries;
 use std::fs::File;
-use std::io::{self, BufRead, BufReader, BufWriter, Read, Seek, SeekFrom};
+use std::io::{BufRead, BufReader, Read, Seek, SeekFrom};
 use std::path::{Path, PathBuf};
 
 /// What is known of one job.
@@ -52,37 +54,6 @@ pub fn checkpoint_path(dir: &Path, id: &str) -> PathBuf {
 /// Where job `id`'s standard output and error go, every run appended.
 pub fn log_path(dir: &Path, id: &str) -> PathBuf {
     dir.join("logs").join(format!("{id}.txt"))
-}
-
-/// The file that `path` is written to before it is renamed to `path`.
-pub fn temporary(path: &Path) -> PathBuf {
-    let mut temporary = path.as_os_str().to_owned();
-    temporary.push(".part");
-    PathBuf::from(temporary)
-}
-
-/// Writes `path` through `write`, into a temporary file renamed over `path` once it is
-/// whole and on the disk: on any error the temporary file is removed and `path` is left as
-/// it was.
-pub fn write_atomically<T>(
-    path: &Path,
-    write: impl FnOnce(&mut BufWriter<File>) -> io::Result<T>,
-) -> io::Result<T> {
-    let temporary = temporary(path);
-    let written = File::create(&temporary).and_then(|file| {
-        let mut out = BufWriter::new(file);
-        let value = write(&mut out)?;
-        let file = out.into_inner().map_err(|e| e.into_error())?;
-        file.sync_all()?;
-        Ok(value)
-    });
-    match written.and_then(|value| std::fs::rename(&temporary, path).map(|_| value)) {
-        Ok(value) => Ok(value),
-        Err(e) => {
-            let _ = std::fs::remove_file(&temporary);
-            Err(e)
-        }
-    }
 }
 
 /// An answer file's text: `lines`, then `end N` (N the lines before it).
@@ -249,7 +220,7 @@ pub fn finished(answer: &Path, proof: Option<(&Path, &Board)>) -> Option<String>
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::io::Write;
+    use std::io::{self, Write};
 
     fn folder(name: &str) -> PathBuf {
         let dir =

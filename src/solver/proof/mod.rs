@@ -14,6 +14,7 @@ pub mod arise;
 mod blocks;
 mod bounded;
 mod check;
+mod file;
 mod packed;
 mod seen;
 mod sorted;
@@ -24,11 +25,13 @@ use seen::{Name, Seen};
 
 pub use bounded::{Bounded, BoundedVerified, Open, verify_bounded};
 pub use check::{CheckError, Stage, Verified, verify, verify_watched};
+pub use file::write_file;
 
 use super::dfpn::{MAX_MOVES, Prover};
 use crate::board::{Board, Colour, Squares};
 use arrayvec::ArrayVec;
 use std::io::{self, Write};
+use std::sync::atomic::Ordering::Relaxed;
 
 /// The winner's move at `board` that the table proves (an immediate win if there is one),
 /// the one with the least work below it where several are proven: the smallest proof the
@@ -91,7 +94,8 @@ const BATCH: usize = 16;
 
 /// Takes up to [`BATCH`] positions off the top of `stack` and makes a [`step`] at each
 /// one the walk has not seen yet, pushing what is below them onto `stack`; false as
-/// [`step`].
+/// [`step`], and when the prover's caller has set its stop flag (a walk of millions of
+/// positions takes seconds, most of them proving nothing again).
 fn step_batch(
     prover: &mut Prover,
     seen: &Seen,
@@ -99,6 +103,9 @@ fn step_batch(
     winner: Colour,
     visit: &mut dyn FnMut(&Board, Option<usize>),
 ) -> bool {
+    if prover.stop_flag.as_ref().is_some_and(|f| f.load(Relaxed)) {
+        return false;
+    }
     let from = stack.len().saturating_sub(BATCH);
     let batch: ArrayVec<(Board, Option<Name>), BATCH> = stack
         .drain(from..)

@@ -153,6 +153,8 @@ fn walk_rest(
                     thread,
                     prover.limits(),
                 );
+                // The caller's stop reaches the helpers' walks too.
+                helper.stop_flag.clone_from(&prover.stop_flag);
                 let shared = &shared;
                 scope.spawn(move || walk_shared(&mut helper, winner, seen, Sink::new(out), shared))
             })

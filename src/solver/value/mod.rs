@@ -9,6 +9,8 @@ use super::dfpn::{self, Limits, ProgressHook, Prover, Stop};
 use super::{checkpoint, proof};
 use crate::board::{Board, Colour, Squares};
 use std::fmt;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 /// How long `solve` without a depth may take in the command loop.
@@ -140,6 +142,32 @@ pub fn game_value_sized(
     progress: Option<ProgressHook>,
     asked: Asked,
 ) -> (Report, Option<Prover>) {
+    game_value_stopped_by(board, limits, threads, (progress, None), asked)
+}
+
+/// [`game_value_sized`] with no progress hook, stopped as by Ctrl-C
+/// ([`Stop::Interrupted`]) when `stop` is set: the caller's own flag, so that stopping this
+/// question stops no other question of the process (a library's caller may ask several
+/// at once). The prover it returns keeps the flag, which stops the writing of its proof too
+/// ([`proof::write_file`]).
+pub fn game_value_stoppable(
+    board: &Board,
+    limits: Limits,
+    threads: usize,
+    asked: Asked,
+    stop: Arc<AtomicBool>,
+) -> (Report, Option<Prover>) {
+    game_value_stopped_by(board, limits, threads, (None, Some(stop)), asked)
+}
+
+/// [`game_value_sized`], the prover given `progress` and a stop flag of its caller's.
+fn game_value_stopped_by(
+    board: &Board,
+    limits: Limits,
+    threads: usize,
+    (progress, stop): (Option<ProgressHook>, Option<Arc<AtomicBool>>),
+    asked: Asked,
+) -> (Report, Option<Prover>) {
     let start = Instant::now();
     let mut report = Report::empty(board);
     let threads = useful_threads(board, threads);
@@ -147,6 +175,7 @@ pub fn game_value_sized(
         return (report, None);
     };
     prover.on_progress = progress;
+    prover.stop_flag = stop;
     value(
         &mut prover,
         board,
