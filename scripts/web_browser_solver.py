@@ -226,12 +226,12 @@ def status_line(run, _rng):
     a puzzle opened (after Done in Edit mode: `edit_mode`), not what was there before: a
     2013 puzzle of 3 x 3 opened after `rules 2013: a new 4x4 game` (the screenshot)."""
     two_people(run, 4)
-    page = set_position(run, "2r1-1-/1-1-1-/1-1-1-")
+    set_position(run, "2r1-1-/1-1-1-/1-1-1-")
     said = "position set: 3 × 3, 2014 rules: Blue to move"
-    run.check(page["message"] == said, f"after a position is set the message says {page['message']!r}")
+    run.wait(lambda p: p["message"] == said, f"the message {said!r}", 10)
     path = os.path.join(tempfile.mkdtemp(prefix="jump61-status-"), "three.txt")
     with open(path, "w", encoding="utf-8") as f:
-        f.write("size 3\n1 1\n2 2\n3 3\n")
+        f.write("size 3\nmanual red\nmanual blue\nstart\n1 1\n2 2\n3 3\n")
     run.driver.find_element(By.ID, "load").send_keys(path)
     said = "loaded three.txt: 3 × 3, 2014 rules, 3 moves played: Blue to move"
     page = run.settled("the loaded game", lambda p: p["message"].startswith("loaded three.txt"))
