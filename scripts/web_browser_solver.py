@@ -9,8 +9,10 @@ Each part is a function of the run and the seeded random numbers, as in web_brow
 whose helpers (`Failed`, `check_position`, `new_game`, ...) it uses.
 """
 
+import os
 import re
 import subprocess
+import tempfile
 import time
 import urllib.request
 
@@ -197,6 +199,8 @@ def edit_mode(run, _rng):
     run.click("edit-done")
     page = run.settled("the edited position", lambda p: p["notation"] == EDIT_POSITION)
     run.check(not read_analysis(run)["editing"], "Done left Edit mode on")
+    said = f"position set: 3 × 3, 2014 rules: {side_name(page)} to move"
+    run.check(page["message"] == said, f"after Done the message says {page['message']!r}, not {said!r}")
     # A blue square on a board with the start's spots: no move made it blue. Refused, and
     # Edit mode stays on with the position to mend.
     run.click("edit")
@@ -211,6 +215,46 @@ def edit_mode(run, _rng):
     run.check(run.read()["notation"] == EDIT_POSITION, "a refused position changed the game")
     run.click("edit-cancel")
     print(f"  edit: set up {EDIT_POSITION} by clicks, a right click and keys; refused: {refused['message']}")
+
+
+def side_name(page):
+    return "Red" if page["toMove"] == "red" else "Blue"
+
+
+def status_line(run, _rng):
+    """The message line says what is on the board after a position is set, a game loaded and
+    a puzzle opened (after Done in Edit mode: `edit_mode`), not what was there before: a
+    2013 puzzle of 3 x 3 opened after `rules 2013: a new 4x4 game` (the screenshot)."""
+    two_people(run, 4)
+    set_position(run, "2r1-1-/1-1-1-/1-1-1-")
+    said = "position set: 3 × 3, 2014 rules: Blue to move"
+    run.wait(lambda p: p["message"] == said, f"the message {said!r}", 10)
+    path = os.path.join(tempfile.mkdtemp(prefix="jump61-status-"), "three.txt")
+    with open(path, "w", encoding="utf-8") as f:
+        f.write("size 3\nmanual red\nmanual blue\nstart\n1 1\n2 2\n3 3\n")
+    run.driver.find_element(By.ID, "load").send_keys(path)
+    said = "loaded three.txt: 3 × 3, 2014 rules, 3 moves played: Blue to move"
+    page = run.settled("the loaded game", lambda p: p["message"].startswith("loaded three.txt"))
+    run.check(page["message"] == said and len(page["moves"]) == 3,
+              f"after a game is loaded the message says {page['message']!r}")
+    run.select("size", "4")
+    run.settled("a 4x4 board", lambda p: p["size"] == 4)
+    run.select("rules", "2013")
+    run.wait(lambda p: p["message"] == "rules 2013: a new 4x4 game", "the 2013 rules' new game", 10)
+    open_puzzles(run)
+    run.select("puzzle-size", "3")
+    run.wait(lambda p: read_puzzle(run)["status"] == "playing" and "(3 × 3" in read_puzzle(run)["title"],
+             "a 3 x 3 puzzle", 30)
+    page, rules = puzzle_board(run)
+    index = int(re.search(r"Puzzle (\d+)", read_puzzle(run)["title"]).group(1))
+    said = f"puzzle {index}: 3 × 3, {rules} rules: {side_name(page)} to move"
+    run.check(page["size"] == 3 and page["message"] == said,
+              f"after a puzzle opens the message says {page['message']!r}, not {said!r}")
+    top(run)
+    run.shot("status-puzzle")
+    run.click("tab-jump61")
+    run.select("rules", "2014")
+    print(f"  the message line after a position, a load and a puzzle: {said!r}")
 
 
 def read_puzzle(run):
@@ -321,4 +365,4 @@ def favicon(run, _rng):
     run.check(named.endswith("/favicon.ico"), f"the page names the icon {named}")
 
 
-PARTS = [analysis_4x4, every_move, edit_mode, puzzle_solved, puzzle_failed, puzzle_phone, favicon]
+PARTS = [analysis_4x4, every_move, edit_mode, status_line, puzzle_solved, puzzle_failed, puzzle_phone, favicon]

@@ -116,8 +116,7 @@ fn split_run_combine(position: &str, plies: u32, name: &str) {
     let (code, direct) = run(&dir, "jump61", &["solve", "--position", position], None);
     assert_eq!(code, 0, "{direct}");
     assert_eq!(winner(&combined), winner(&direct), "{combined}\n{direct}");
-    let (code, checked) = run(&dir, "jump61", &["verify-proof", "p.txt"], None);
-    assert_eq!(code, 0, "{checked}");
+    let checked = verified_in_both_modes(&dir, &combined);
     assert!(
         checked.starts_with(&format!(
             "proof checked: {} wins from {position}",
@@ -126,6 +125,37 @@ fn split_run_combine(position: &str, plies: u32, name: &str) {
         "{checked}"
     );
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `verify-proof p.txt` in memory and within 64 MB: both accept the combined proof (so
+/// it gives no class twice) and count as many positions as `combine` wrote lines (so it
+/// gives none the check does not need). Returns the check in memory.
+fn verified_in_both_modes(dir: &Path, combined: &str) -> String {
+    let (code, checked) = run(dir, "jump61", &["verify-proof", "p.txt"], None);
+    assert_eq!(code, 0, "{checked}");
+    let (code, within) = run(
+        dir,
+        "jump61",
+        &["verify-proof", "p.txt", "--memory", "64"],
+        None,
+    );
+    assert_eq!(code, 0, "{within}");
+    let count = |text: &str, after: &str, before: &str| -> String {
+        let rest = &text[text.find(after).unwrap_or_else(|| panic!("{text}")) + after.len()..];
+        rest.split(before).next().unwrap().to_string()
+    };
+    let lines = count(combined, ".txt: ", " lines of");
+    assert_eq!(
+        count(&checked, "(", " positions"),
+        lines,
+        "{combined}\n{checked}"
+    );
+    assert_eq!(
+        count(&within, "(", " positions"),
+        lines,
+        "{combined}\n{within}"
+    );
+    checked
 }
 
 #[test]
@@ -248,8 +278,7 @@ fn waves_of_jobs_next_under_gnu_parallel_resume_a_killed_job_and_rerun_only_what
     let (code, direct) = run(&dir, "jump61", &["solve", "--size", "4"], None);
     assert_eq!(code, 0, "{direct}");
     assert_eq!(winner(&combined), winner(&direct), "{combined}\n{direct}");
-    let (code, checked) = run(&dir, "jump61", &["verify-proof", "p.txt"], None);
-    assert_eq!(code, 0, "{checked}");
+    let checked = verified_in_both_modes(&dir, &combined);
     assert!(checked.starts_with(&format!("proof checked: {} wins", winner(&direct))));
     let _ = std::fs::remove_dir_all(&dir);
 }

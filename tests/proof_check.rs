@@ -543,42 +543,69 @@ fn every_line_under_a_symmetry_of_its_own_still_checks_and_a_wrong_square_fails(
     }
 }
 
+/// `text` with `line` put in at index `at` of its lines, and its `end` line counting it.
+fn with_line_at(text: &str, at: usize, line: &str) -> String {
+    let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
+    lines.insert(at, line.to_string());
+    let end = lines.iter().position(|l| l.starts_with("end ")).unwrap();
+    let count: usize = lines[end][4..].parse().unwrap();
+    lines[end] = format!("end {}", count + 1);
+    lines.join("\n") + "\n"
+}
+
 #[test]
-fn a_class_given_twice_takes_its_last_lines_move_in_both_checkers() {
+fn a_class_given_twice_is_refused_by_both_checkers_naming_both_lines() {
     let text = proof_text(&Board::new(3));
     let lines: Vec<&str> = text.lines().collect();
     let moves: Vec<usize> = (0..lines.len())
         .filter(|&i| lines[i].split_whitespace().count() == 3)
         .collect();
-    // A line given again with another legal move, after it (which the checkers then follow)
-    // or before it (which they pass over): the proof fails after for some line, and never
-    // before.
-    let mut failed_after = 0;
-    for &i in moves.iter().take(40) {
+    for (k, &i) in moves.iter().enumerate().step_by(97) {
         let [p, r, c] = lines[i].split_whitespace().collect::<Vec<_>>()[..] else {
             unreachable!()
         };
-        let b: Board = p.parse().unwrap();
-        let played = format!("{r} {c}");
-        let Some(other) = Squares(b.legal_moves())
-            .map(|sq| b.coord(sq))
-            .map(|c| format!("{p} {} {}", c.row, c.col))
-            .find(|m| !m.ends_with(&played))
-        else {
-            continue;
+        // The same position again (with the same move, which would pass a checker that
+        // took either line), or a mirror image or rotation of it, later in the file.
+        let (image, (r, c)) = turned(p, k % 8, (r.parse().unwrap(), c.parse().unwrap()));
+        let again = format!("{image} {r} {c}");
+        let at = moves[(k + 5).min(moves.len() - 1)] + 1;
+        let refused = checkers::verify(&with_line_at(&text, at, &again));
+        let Err(CheckError::Malformed { line, reason }) = refused else {
+            panic!("{again} at line {}: {refused:?}", at + 1)
         };
-        let count = moves.len() + 1;
-        let with = |at: usize| {
-            let mut l: Vec<String> = lines.iter().map(|l| l.to_string()).collect();
-            l.insert(at, other.clone());
-            let end = l.iter().position(|l| l.starts_with("end ")).unwrap();
-            l[end] = format!("end {count}");
-            l.join("\n")
-        };
-        assert!(checkers::verify(&with(i)).is_ok(), "{other} before {i}");
-        failed_after += usize::from(checkers::verify(&with(i + 1)).is_err());
+        assert_eq!(line, at + 1, "{reason}");
+        assert!(
+            reason.contains(&format!("the position of line {} ", i + 1)),
+            "{reason}"
+        );
     }
-    assert!(failed_after > 0);
+    // The proof without the repeat still checks.
+    assert!(checkers::verify(&text).is_ok());
+}
+
+#[test]
+fn verify_proof_refuses_a_repeated_class_in_both_modes_with_exit_2_and_both_lines() {
+    let text = proof_text(&Board::new(3));
+    let first = text
+        .lines()
+        .position(|l| l.split_whitespace().count() == 3)
+        .unwrap();
+    let repeated = text.lines().nth(first).unwrap().to_string();
+    let path = scratch("repeated.txt", &with_line_at(&text, first + 3, &repeated));
+    let p = path.to_str().unwrap();
+    let want = format!(
+        "line {}: a second move for the position of line {} (or a mirror image or rotation of it)",
+        first + 4,
+        first + 1
+    );
+    for args in [
+        vec!["verify-proof", p],
+        vec!["verify-proof", p, "--memory", "64"],
+    ] {
+        let (code, out, err) = jump61(&args);
+        assert_eq!(code, 2, "{args:?}: {out}{err}");
+        assert!(err.contains(&want), "{args:?}: {err}");
+    }
 }
 
 #[test]

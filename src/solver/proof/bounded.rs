@@ -12,14 +12,21 @@
 //!
 //! It accepts exactly the proofs the checker in memory accepts: both check every position
 //! reachable from the root by the moves given and the loser's replies, each class once, and
-//! where a class is given twice both take its last line's move. They may name a different
-//! position where a proof fails (this one names the first of the failing level's, as the
-//! class's least image), and report the same count of positions checked.
+//! both refuse a file that gives a class twice, naming both lines, before any position is
+//! checked (this one finds the repeat in a pass over the sorted moves). They may name a
+//! different position where a proof fails (this one names the first of the failing level's,
+//! as the class's least image), or a different repeat where there are several, and report
+//! the same count of positions checked.
+//!
+//! The same walk compacts a proof ([`Bounded::compact`]): where a class is given more than
+//! once it takes the last line's move, and it writes one move line for each of the winner's
+//! classes it reached, so the proof that comes out is the file's strategy with every class
+//! given once and nothing the check does not need.
 
 use super::blocks::{Blocks, io_error};
 use super::check::{
     CheckError, Claim, Header, REPORT_EVERY, Stage, Verified, check_count, check_root, claim_of,
-    class, fails, index_in_image, move_entry, push_replies,
+    class, fails, index_in_image, move_entry, push_replies, repeated,
 };
 use super::packed::{self, Packed};
 use super::sorted::{Moves, Next, Sorted};
@@ -28,7 +35,7 @@ use crate::board::Board;
 use crate::solver::dfpn::MAX_MOVES;
 use arrayvec::ArrayVec;
 use rayon::prelude::*;
-use std::io::Read;
+use std::io::{Read, Write};
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 
@@ -62,6 +69,52 @@ pub fn verify_bounded(
     bounded: &Bounded,
     progress: &mut dyn FnMut(Stage, usize, usize),
 ) -> Result<BoundedVerified, CheckError> {
+    let mut walk = Walk {
+        refuse_repeats: true,
+        out: None,
+        written: 0,
+    };
+    walked(open, bounded, &mut walk, progress)
+}
+
+impl Bounded<'_> {
+    /// Checks the proof file that `open` reads as [`verify_bounded`] does, except that a
+    /// class given more than once takes its last line's move (as lines put together from
+    /// several proofs give them), and writes to `out` one move line (`NOTATION ROW COL`, the
+    /// class's least image) for each of the winner's classes the check reached, level by
+    /// level and class by class: the moves of a proof of the same claim that gives each
+    /// class once and no more than the check needs. Returns the check (its positions are
+    /// the lines written) and the disk it took; `out` gets no header and no `end` line.
+    pub fn compact(
+        &self,
+        open: Open,
+        out: &mut dyn Write,
+        progress: &mut dyn FnMut(Stage, usize, usize),
+    ) -> Result<BoundedVerified, CheckError> {
+        let mut walk = Walk {
+            refuse_repeats: false,
+            out: Some(out),
+            written: 0,
+        };
+        walked(open, self, &mut walk, progress)
+    }
+}
+
+/// What a walk by levels does besides checking: refuse a repeated class, or take its last
+/// line's move and write each class reached to `out`.
+struct Walk<'a> {
+    refuse_repeats: bool,
+    out: Option<&'a mut dyn Write>,
+    written: usize,
+}
+
+/// The check within `bounded`'s memory, walked as `walk` says.
+fn walked(
+    open: Open,
+    bounded: &Bounded,
+    walk: &mut Walk,
+    progress: &mut dyn FnMut(Stage, usize, usize),
+) -> Result<BoundedVerified, CheckError> {
     let budget = Budget::new(bounded.memory);
     let (header, lines) = read_header(open, &budget, bounded.stop)?;
     let claim = claim_of(&header, lines)?;
@@ -78,7 +131,7 @@ pub fn verify_bounded(
             open,
             &header,
             &claim,
-            (bounded, &budget, &mut dir),
+            (bounded, &budget, &mut dir, walk),
             progress,
         )
     } else {
@@ -86,7 +139,7 @@ pub fn verify_bounded(
             open,
             &header,
             &claim,
-            (bounded, &budget, &mut dir),
+            (bounded, &budget, &mut dir, walk),
             progress,
         )
     }?;
@@ -155,11 +208,18 @@ fn check_levels<const W: usize>(
     open: Open,
     header: &Header,
     claim: &Claim,
-    (bounded, budget, dir): (&Bounded, &Budget, &mut SpillDir),
+    (bounded, budget, dir, walk): (&Bounded, &Budget, &mut SpillDir, &mut Walk),
     progress: &mut dyn FnMut(Stage, usize, usize),
 ) -> Result<Verified, CheckError> {
     let moves = read_moves::<W>(open, header, claim, (bounded, budget, dir), progress)?;
     let lines = moves.lines;
+    if walk.refuse_repeats
+        && let Some(c) = (moves.sorted.first_repeat(budget.readers / 2)).map_err(io_error)?
+    {
+        moves.sorted.finish(dir);
+        let (first, second) = repeat_lines(open, claim, c, budget)?;
+        return Err(repeated(first, second));
+    }
     let mut moves = Moves::new(moves.sorted);
     let (root, winner) = (claim.root, claim.winner);
     let root_class = packed::pack::<W>(&class(&root).0).expect("a root in play");
@@ -191,14 +251,14 @@ fn check_levels<const W: usize>(
             };
             batch.push((c, given));
             if batch.len() == BATCH {
-                play_batch(&batch, (root_class, claim), &mut next, dir)?;
+                play_batch(&batch, (root_class, claim), &mut next, (dir, walk))?;
                 batch.clear();
                 if bounded.stop.load(Relaxed) {
                     return Err(CheckError::Interrupted);
                 }
             }
         }
-        play_batch(&batch, (root_class, claim), &mut next, dir)?;
+        play_batch(&batch, (root_class, claim), &mut next, (dir, walk))?;
         level.finish(dir);
         level = next
             .finish(dir, most / 2, budget.readers / 2)
@@ -226,25 +286,36 @@ fn named<const W: usize>(c: &Packed<W>, root_class: Packed<W>, claim: &Claim) ->
     }
 }
 
+/// The positions a position of the walk leads to, and its move line when it is written.
+type Played<const W: usize> = (ArrayVec<Packed<W>, MAX_MOVES>, Option<String>);
+
 /// Plays the positions of `batch` (each with the winner's move given, or none where the
-/// loser is to move) on every thread, and puts the positions they lead to into `next`;
-/// the first failure of the batch if one fails.
+/// loser is to move) on every thread, puts the positions they lead to into `next` and
+/// writes the winner's move lines where `walk` writes them; the first failure of the batch
+/// if one fails.
 fn play_batch<const W: usize>(
     batch: &[(Packed<W>, Option<usize>)],
     (root_class, claim): (Packed<W>, &Claim),
     next: &mut Next<W>,
-    dir: &mut SpillDir,
+    (dir, walk): (&mut SpillDir, &mut Walk),
 ) -> Result<(), CheckError> {
-    let below: Vec<Result<ArrayVec<Packed<W>, MAX_MOVES>, CheckError>> = batch
+    let writes = walk.out.is_some();
+    let below: Vec<Result<Played<W>, CheckError>> = batch
         .par_iter()
         .map(|&(c, given)| {
             let mut boards = ArrayVec::<Board, MAX_MOVES>::new();
+            let mut line = None;
             match given {
                 Some(at) => {
                     // The move's index is given in the class's least image.
                     let image = packed::board(&c, claim.root.size(), claim.rules);
+                    let sq = packed::square(&image, at);
+                    if writes {
+                        let at = image.coord(sq);
+                        line = Some(format!("{} {} {}", image.to_notation(), at.row, at.col));
+                    }
                     let mut child = image;
-                    child.play_unhashed(packed::square(&image, at));
+                    child.play_unhashed(sq);
                     if child.winner().is_none() {
                         boards.push(child);
                     }
@@ -255,15 +326,49 @@ fn play_batch<const W: usize>(
                 }
             }
             let pack = |b: &Board| packed::pack::<W>(&class(b).0).expect("a position in play");
-            Ok(boards.iter().map(pack).collect())
+            Ok((boards.iter().map(pack).collect(), line))
         })
         .collect();
-    for children in below {
-        for c in children? {
+    for played in below {
+        let (children, line) = played?;
+        if let (Some(out), Some(line)) = (walk.out.as_mut(), line) {
+            writeln!(out, "{line}").map_err(io_error)?;
+            walk.written += 1;
+        }
+        for c in children {
             next.push(c, dir).map_err(io_error)?;
         }
     }
     Ok(())
+}
+
+/// The first two move lines of the file `open` reads whose positions are of class `c`,
+/// found again (only when the file is refused for repeating it) a block at a time.
+fn repeat_lines<const W: usize>(
+    open: Open,
+    claim: &Claim,
+    c: Packed<W>,
+    budget: &Budget,
+) -> Result<(usize, usize), CheckError> {
+    let mut blocks = Blocks::new(open().map_err(io_error)?, budget.block);
+    let (mut n, mut found) = (0, Vec::new());
+    while let Some(block) = blocks.next_block()? {
+        let lines: Vec<&str> = block.lines().collect();
+        let at: Vec<usize> = (lines.par_iter().enumerate())
+            .filter_map(|(i, line)| {
+                let (board, _) = move_entry(n + i + 1, line, claim).ok()??;
+                (packed::pack::<W>(&class(&board).0) == Some(c)).then_some(n + i + 1)
+            })
+            .collect();
+        found.extend(at);
+        if let [first, second, ..] = found[..] {
+            return Ok((first, second));
+        }
+        n += lines.len();
+    }
+    Err(CheckError::Io(
+        "the file changed while it was checked: a class repeated in it is no longer".into(),
+    ))
 }
 
 /// The winner's moves, sorted by level and class, and the file's move lines.
@@ -284,7 +389,7 @@ fn read_moves<const W: usize>(
     let mut blocks = Blocks::new(open().map_err(io_error)?, budget.block);
     let announced = header.announced();
     // Half for the records, half for the copy the stable sort makes.
-    let mut sorted = Next::<W>::new(budget.moves / (16 * W)).keeping_last();
+    let mut sorted = Next::<W>::new(budget.moves / (16 * W)).keeping_order();
     let (mut n, mut count) = (0, 0);
     while let Some(block) = blocks.next_block()? {
         if bounded.stop.load(Relaxed) {
@@ -338,6 +443,54 @@ mod tests {
         let winner = report.winner().unwrap();
         super::super::write_proof(&mut prover.unwrap(), &board, winner, &mut text).unwrap();
         text
+    }
+
+    #[test]
+    fn a_compacted_proof_gives_each_class_once_whether_it_spills_or_not() {
+        let text = String::from_utf8(proof_3x3()).unwrap();
+        let is_move = |l: &&str| l.split_whitespace().count() == 3 && !l.starts_with('#');
+        let moves: Vec<&str> = text.lines().filter(is_move).collect();
+        // Every move line twice (the second copy later, so it is the one taken), and a
+        // line no walk from the root reaches: a 3x3 position Blue cannot get to, its move.
+        let head: String = (text.lines().take_while(|l| !is_move(l)))
+            .map(|l| format!("{l}\n"))
+            .collect();
+        let stray = "2r2r2r/2r2r2r/2r1-1b 3 3";
+        let lines = [&moves[..], &moves[..], &[stray]].concat();
+        let doubled = format!("{head}{}\nend {}\n", lines.join("\n"), lines.len());
+        let dir = std::env::temp_dir().join(format!("jump61-compact-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let stop = AtomicBool::new(false);
+        let mut outs = Vec::new();
+        for memory in [4 << 10, 64 << 20] {
+            let bounded = Bounded {
+                memory,
+                spill_in: &dir,
+                stop: &stop,
+            };
+            let bytes = doubled.clone().into_bytes();
+            let open = move || -> std::io::Result<Box<dyn Read + Send>> {
+                Ok(Box::new(std::io::Cursor::new(bytes.clone())))
+            };
+            let mut out = Vec::new();
+            let done = bounded.compact(&open, &mut out, &mut |_, _, _| {}).unwrap();
+            assert_eq!((done.disk > 0), memory < 1 << 20, "{memory}: {}", done.disk);
+            let out = String::from_utf8(out).unwrap();
+            assert_eq!(out.lines().count(), done.verified.positions);
+            outs.push(out);
+        }
+        assert_eq!(outs[0], outs[1]);
+        // Each class reached once: the header, the lines and the count make a proof that
+        // both checkers accept, of as many positions as the 3x3 proof's check counts.
+        let compacted = format!("{head}{}end {}\n", outs[0], outs[0].lines().count());
+        let direct = super::super::verify(&text).unwrap();
+        assert_eq!(super::super::verify(&compacted).unwrap(), direct);
+        assert!(matches!(
+            super::super::verify(&doubled),
+            Err(CheckError::Malformed { .. })
+        ));
+        assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 0);
+        std::fs::remove_dir(&dir).unwrap();
     }
 
     #[test]

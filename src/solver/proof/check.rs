@@ -21,6 +21,7 @@ use crate::board::{Board, Colour, Coord, MAX_SIZE, Rules, Squares};
 use crate::solver::proof::arise::could_arise;
 use arrayvec::ArrayVec;
 use rustc_hash::{FxHashMap, FxHashSet};
+use std::collections::hash_map::Entry;
 use std::fmt;
 use std::hash::Hash;
 
@@ -491,7 +492,14 @@ fn moves<K: Key>(
     for (i, line) in text.lines().enumerate() {
         if let Some((board, sq)) = move_entry(i + 1, line, claim)? {
             let (class, image) = class(&board);
-            moves.insert(K::of(&class), index_in_image(&board, image, sq));
+            match moves.entry(K::of(&class)) {
+                Entry::Vacant(v) => {
+                    v.insert(index_in_image(&board, image, sq));
+                }
+                Entry::Occupied(o) => {
+                    return Err(repeated(first_line(text, claim, o.key())?, i + 1));
+                }
+            }
             count += 1;
             if count % REPORT_EVERY == 0 {
                 progress(Stage::Reading, count, announced.max(count));
@@ -501,6 +509,30 @@ fn moves<K: Key>(
     progress(Stage::Reading, count, count);
     check_count(h, count)?;
     Ok(moves)
+}
+
+/// The first move line of `text` whose position is of the class `key`.
+fn first_line<K: Key>(text: &str, claim: &Claim, key: &K) -> Result<usize, CheckError> {
+    for (i, line) in text.lines().enumerate() {
+        if let Some((board, _)) = move_entry(i + 1, line, claim)?
+            && K::of(&class(&board).0) == *key
+        {
+            return Ok(i + 1);
+        }
+    }
+    Err(malformed(0, "a repeated class that no line gives"))
+}
+
+/// Move line `second` gives a move for a class that line `first` gave one for: the format
+/// gives each class once, so a file that repeats one is refused, not read either way.
+pub(super) fn repeated(first: usize, second: usize) -> CheckError {
+    malformed(
+        second,
+        format!(
+            "a second move for the position of line {first} (or a mirror image or rotation \
+             of it): a proof gives each class of positions once"
+        ),
+    )
 }
 
 /// Line `n` of the file, `line`, in the second pass: the winner's position and the square

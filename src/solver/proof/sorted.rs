@@ -42,6 +42,26 @@ impl<const W: usize> Sorted<W> {
         matches!(self, Sorted::Memory(list, _) if list.is_empty())
     }
 
+    /// The first class of a sorted list of moves that has more than one record, read in a
+    /// pass of its own (through buffers of `buffer` bytes a run, when on disk) before the
+    /// list is read for its moves.
+    pub(super) fn first_repeat(&self, buffer: usize) -> io::Result<Option<Packed<W>>> {
+        let mut last = None;
+        let mut repeat = |r: Packed<W>| last.replace(class_of(r)) == Some(class_of(r));
+        match self {
+            Sorted::Memory(list, _) => Ok(list.iter().find(|&&r| repeat(r)).map(|&r| class_of(r))),
+            Sorted::Disk(_, runs) => {
+                let mut merge = Merge::<W>::new(runs, buffer.clamp(LEAST_READ, MOST_READ))?;
+                while let Some(r) = merge.next()? {
+                    if repeat(r) {
+                        return Ok(Some(class_of(r)));
+                    }
+                }
+                Ok(None)
+            }
+        }
+    }
+
     /// Removes its runs, once read.
     pub(super) fn finish(self, dir: &mut SpillDir) {
         if let Sorted::Disk(merge, runs) = self {
@@ -58,9 +78,10 @@ pub(super) struct Next<const W: usize> {
     buffer: Vec<Packed<W>>,
     most: usize,
     runs: Vec<Run>,
-    /// Whether a class's records (moves) keep only the last one gathered; otherwise records
-    /// (classes without moves) keep one of each.
-    keep_last: bool,
+    /// Whether the records are moves, sorted by class alone and kept in the order they
+    /// came within a class (every one of them, so that a repeated class can be found);
+    /// otherwise records (classes without moves) keep one of each.
+    keep_order: bool,
 }
 
 impl<const W: usize> Next<W> {
@@ -70,14 +91,14 @@ impl<const W: usize> Next<W> {
             buffer: Vec::new(),
             most: most.max(16),
             runs: Vec::new(),
-            keep_last: false,
+            keep_order: false,
         }
     }
 
-    /// The same, for moves: of the records of one class, the last one gathered is kept.
-    pub(super) fn keeping_last(self) -> Next<W> {
+    /// The same, for moves: sorted by class, a class's records in the order they came.
+    pub(super) fn keeping_order(self) -> Next<W> {
         Next {
-            keep_last: true,
+            keep_order: true,
             ..self
         }
     }
@@ -97,26 +118,15 @@ impl<const W: usize> Next<W> {
         Ok(())
     }
 
-    /// Sorts the records in memory and removes repeats.
+    /// Sorts the records in memory: classes without moves without repeats, moves stably.
     fn sort(&mut self) {
         let list = &mut self.buffer;
-        if !self.keep_last {
+        if self.keep_order {
+            list.par_sort_by_key(|&r| class_of(r));
+        } else {
             list.par_sort_unstable();
             list.dedup();
-            return;
         }
-        // Stable, so that a class's records stay in the order they came.
-        list.par_sort_by_key(|&r| class_of(r));
-        let mut kept = 0;
-        for i in 0..list.len() {
-            if kept > 0 && class_of(list[kept - 1]) == class_of(list[i]) {
-                list[kept - 1] = list[i];
-            } else {
-                list[kept] = list[i];
-                kept += 1;
-            }
-        }
-        list.truncate(kept);
     }
 
     fn spill(&mut self, dir: &mut SpillDir) -> io::Result<()> {

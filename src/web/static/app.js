@@ -125,6 +125,7 @@
         output(m.lines || []);
         break;
       case "error":
+        page.announce = null;
         output([`error: ${m.text}`], true);
         say(m.text, true);
         break;
@@ -177,8 +178,21 @@
       snatch.show(s, before);
     } else {
       showJump61(s, before);
+      if (page.announce) say(`${page.announce}: ${describe(s)}`, false);
     }
+    page.announce = null;
     markBoard(s);
+  }
+
+  /// What is on the Jump61 board, in words: what the message line says once a position is
+  /// set, a game loaded, an Edit done or a puzzle opened, so that it never still speaks of
+  /// the board before (`rules 2013: a new 4x4 game` under a 3 × 3 puzzle).
+  function describe(s) {
+    const name = (c) => (c === "red" ? "Red" : "Blue");
+    const moves = (s.moves || []).length;
+    const played = moves ? `, ${moves} move${moves === 1 ? "" : "s"} played` : "";
+    const now = s.winner ? `${name(s.winner)} has won` : `${name(s.to_move)} to move`;
+    return `${s.size} × ${s.size}, ${s.rules} rules${played}: ${now}`;
   }
 
   /// What the board shows, as attributes a test (or a screen reader's script) can read.
@@ -459,7 +473,10 @@
     }
     const reader = new FileReader();
     reader.onload = () => {
-      if (sendRaw({ t: "load", text: String(reader.result) })) say(`loading ${file.name}…`, false);
+      if (sendRaw({ t: "load", text: String(reader.result) })) {
+        say(`loading ${file.name}…`, false);
+        page.announce = `loaded ${file.name}`;
+      }
     };
     reader.onerror = () => say(`could not read ${file.name}`, true);
     reader.readAsText(file);
@@ -519,7 +536,7 @@
     $("paste").addEventListener("click", () => {
       const text = $("notation").value.trim();
       if (!text) { say("type or paste a position first", true); return; }
-      lines(`position ${text}`);
+      if (sendRaw({ t: "line", text: `position ${text}` })) page.announce = "position set";
       $("notation").blur();
     });
     $("save").addEventListener("click", () => sendRaw({ t: "save" }));
@@ -590,7 +607,7 @@
   // The analysis board, Edit mode and the puzzles (their own files, loaded first): each
   // hears every message, marks the board's squares and may take a click on one.
   const redraw = () => { if (page.state && page.state.kind !== "snatch") showState(page.state); };
-  const shared = { page, $, say, lines, sendRaw, drawSquares, redraw };
+  const shared = { page, $, say, lines, sendRaw, drawSquares, redraw, describe };
   const edit = window.jump61Edit(shared);
   const extras = [window.jump61Analysis(shared), edit, window.jump61Puzzles(shared)];
 

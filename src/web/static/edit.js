@@ -6,7 +6,7 @@
 // The only thing known here is how many spots a square holds: as many as its neighbours.
 "use strict";
 
-window.jump61Edit = ({ page, $, say, sendRaw, drawSquares, redraw }) => {
+window.jump61Edit = ({ page, $, say, sendRaw, drawSquares, redraw, describe }) => {
   let editing = null; // { n, squares: [[spots, owner]], rules } while Edit mode is on
   let sent = false; // Done was pressed: the next state ends Edit mode, an error keeps it
 
@@ -99,7 +99,7 @@ window.jump61Edit = ({ page, $, say, sendRaw, drawSquares, redraw }) => {
       sent = false; // refused: the position stays in the editor to be mended
     } else if (m.t === "state") {
       stop();
-      say("position set: play or analyse from here", false);
+      say(`position set: ${describe(m)}`, false);
     }
   }
 

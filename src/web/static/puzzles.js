@@ -6,7 +6,7 @@
 // kept in this browser (localStorage), never on the server.
 "use strict";
 
-window.jump61Puzzles = ({ page, $, say, sendRaw, redraw }) => {
+window.jump61Puzzles = ({ page, $, say, sendRaw, redraw, describe }) => {
   const STORE = "jump61.puzzles";
   let on = false; // the Puzzles tab is shown
   let list = null; // { source, list: [{ size, rules, moves, side, notation }] }
@@ -153,7 +153,10 @@ window.jump61Puzzles = ({ page, $, say, sendRaw, redraw }) => {
     const changed = !before || before.index !== m.index || before.status !== m.status;
     if (changed && (m.status === "solved" || m.status === "failed")) score(m);
     showProgress();
-    say(m.text || "", m.status === "failed");
+    // A puzzle opened (or tried again) says what is on the board: its state came just before.
+    const opened = !before || before.index !== m.index || (m.status === "playing" && before.status !== "playing");
+    const board = opened && page.latest && page.latest.kind !== "snatch" ? `puzzle ${m.index + 1}: ${describe(page.latest)}` : "";
+    say(m.text || board, m.status === "failed");
   }
 
   /// A puzzle solved counts in this browser, and grows the streak; a failure ends it.
