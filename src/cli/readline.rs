@@ -10,6 +10,9 @@
 //! dependencies, and keeps the prompt as plain text (reedline draws its own prompt and menus
 //! and wants the terminal for the whole session).
 //!
+//! Its `buffer-redux` feature keeps what a person types ahead while a command runs for the
+//! next line (without it, the rest of a pasted block is lost).
+//!
 //! Ctrl-C while a line is edited is a key, not a signal (the editor's raw mode): it comes
 //! back as `Interrupted` and presses the same [`Interrupt`] the signal's thread presses, so
 //! it means what it means elsewhere at the prompt: a hint first, then leaving.
