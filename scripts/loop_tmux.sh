@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
-# Ctrl-C at the command loop (and at Jump Snatch's), typed as a person types in a real
-# terminal (a tmux pane of 100x30): it stops `solve` and the AI's search and the game goes
-# on; at the prompt it says how to leave, and a second Ctrl-C leaves. Captures the screen at each stage and checks it.
+# The command loop typed at as a person types, in a real terminal (a tmux pane of 100x30).
+# Ctrl-C (at Jump Snatch's loop too): it stops `solve` and the AI's search and the game goes
+# on; at the prompt it says how to leave, and a second Ctrl-C leaves. The line editor: Up
+# recalls a line, Home and End edit it, Ctrl-R finds one, Tab completes `auto re`, and the
+# history outlives a restart (in a temporary XDG_DATA_HOME); a history file that cannot be
+# written is said once and the loop goes on. Captures the screen at each stage and checks it.
 # Skips cleanly when tmux is absent. Usage: scripts/loop_tmux.sh [CAPTURE_FILE]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -13,7 +16,8 @@ bin=${JUMP61:-target/release/jump61}
 [ -x "$bin" ] || cargo build --release --quiet
 capture=${1:-target/loop_tmux.txt}
 session="jump61-loop-$$"
-trap 'tmux kill-session -t "$session" 2>/dev/null || true' EXIT
+data=$(mktemp -d)
+trap 'tmux kill-session -t "$session" 2>/dev/null || true; rm -rf "$data"' EXIT
 : >"$capture"
 
 name=loop_tmux
@@ -21,7 +25,9 @@ tenths=200  # `solve` and the searches take longer than a key
 # shellcheck source=scripts/tmux_lib.sh
 source scripts/tmux_lib.sh
 
-tmux new-session -d -s "$session" -x 100 -y 30 "$bin; echo EXITED \$?; sleep 5"
+# Every loop here keeps its history in the temporary directory, never the user's.
+loop="XDG_DATA_HOME='$data' $bin"
+tmux new-session -d -s "$session" -x 100 -y 30 "$loop; echo EXITED \$?; sleep 5"
 expect ">"
 # `solve` on the 4x4 start takes most of a minute: Ctrl-C stops it after about a second.
 keys "size 4" Enter "verbose on" Enter "solve" Enter
@@ -56,4 +62,56 @@ keys C-c
 expect "to leave, type quit or press Ctrl-C again"
 keys C-c
 expect "EXITED 130"
+
+tmux kill-session -t "$session"
+# The line editor. Ctrl-L clears the screen, so each check sees only what came after it.
+tmux new-session -d -s "$session" -x 100 -y 30 "$loop; echo EXITED \$?; sleep 5"
+expect ">"
+keys "nodes 777" Enter "size 2" Enter "position" Enter
+expect "1-1-/1-1-"
+# Up twice recalls `size 2`; End, Backspace and 3 make it `size 3`.
+keys C-l Up Up End BSpace 3 Enter "position" Enter
+expect "1-1-1-/1-1-1-/1-1-1-"
+# Home: `ize 5` becomes `size 5`.
+keys C-l "ize 5" Home s Enter "position" Enter
+expect "1-1-1-1-1-/"
+# Ctrl-R finds `nodes 777` from a piece of it; Enter runs it again.
+keys C-l C-r "des 7"
+expect "nodes 777"
+keys Enter
+expect "nodes per move: 777"
+# Tab completes a command's word, and its name.
+keys C-l "auto re" Tab
+expect "> auto red"
+keys Enter "boa" Tab
+expect "> board"
+keys Enter
+expect "     1  2  3  4  5"
+keys "quit" Enter
+expect "EXITED 0"
+tmux kill-session -t "$session"
+grep -qx "size 3" "$data/jump61/history" || fail "no 'size 3' in the history file"
+# A new run remembers: Up shows the last lines of the last run.
+tmux new-session -d -s "$session" -x 100 -y 30 "$loop; echo EXITED \$?; sleep 5"
+expect ">"
+keys Up
+expect "> quit"
+keys Up
+expect "> board"
+keys C-u "quit" Enter
+expect "EXITED 0"
+tmux kill-session -t "$session"
+# A history file that cannot be written (its directory is a file): said once, and the
+# loop goes on.
+: >"$data/file"
+tmux new-session -d -s "$session" -x 100 -y 30 \
+    "XDG_DATA_HOME='$data/file' $bin; echo EXITED \$?; sleep 5"
+expect ">"
+keys "size 3" Enter "position" Enter
+expect "1-1-1-/1-1-1-/1-1-1-"
+notes=$(tmux capture-pane -p -t "$session" | grep -c "note: the history file" || true)
+[ "$notes" = 1 ] || fail "the history note came $notes times, not once"
+keys "quit" Enter
+expect "EXITED 0"
+tmux kill-session -t "$session"
 echo "loop_tmux: ok (screens in $capture)"

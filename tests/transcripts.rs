@@ -174,6 +174,9 @@ transcripts! {
     eof_2013,
     undo_2014,
     undo_2019,
+    hint_2014,
+    hint_2019,
+    hint_2013,
 }
 
 #[test]
@@ -952,4 +955,109 @@ fn bare_solve_proves_the_game_value_in_the_loop() {
         "{text}"
     );
     assert!(text.contains("===="), "{text}");
+}
+
+/// Piped input is read as it always was: the binary's output and errors are byte for byte
+/// those of the plain loop the transcripts pin (no line editor, no escapes, the same
+/// prompts), and no history file is written.
+#[test]
+fn piped_input_gives_the_plain_loops_bytes_and_keeps_no_history() {
+    let data = std::env::temp_dir().join(format!("jump61-piped-{}", std::process::id()));
+    std::fs::create_dir_all(&data).unwrap();
+    for name in TRANSCRIPTS {
+        let input = std::fs::read_to_string(transcript_dir().join(format!("{name}.in"))).unwrap();
+        let dialect = dialect_of(&input);
+        let (out, err) = run_split(&input, options(dialect));
+        let mut child = binary()
+            .args(["--dialect", &dialect.to_string(), "--nodes", "20000"])
+            .args(["--threads", "1"])
+            .env("XDG_DATA_HOME", &data)
+            .env("HOME", &data)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("the jump61 binary runs");
+        let mut stdin = child.stdin.take().expect("piped stdin");
+        let feeder = std::thread::spawn(move || {
+            let _ = stdin.write_all(input.as_bytes());
+        });
+        let output = child.wait_with_output().expect("the binary finishes");
+        feeder.join().unwrap();
+        assert_eq!(output.status.code(), Some(0), "{name}");
+        assert_eq!(
+            String::from_utf8_lossy(&output.stdout),
+            out,
+            "{name}: output"
+        );
+        assert_eq!(
+            String::from_utf8_lossy(&output.stderr),
+            err,
+            "{name}: errors"
+        );
+    }
+    let written: Vec<_> = std::fs::read_dir(&data).unwrap().collect();
+    assert!(written.is_empty(), "{written:?}");
+    std::fs::remove_dir_all(&data).unwrap();
+}
+
+/// A person (the first legal square) against the AI on 4x4, asking for a hint before each
+/// move or not; the session's output, hint lines left out.
+fn game_with_hints(dialect: Dialect, level: u8, hints: bool) -> String {
+    let sink = Shared::default();
+    let (mut out, mut err) = (sink.clone(), sink.clone());
+    let mut session = Session::new(options(dialect), &mut out, &mut err);
+    let mut script = vec![
+        "size 4".to_string(),
+        "seed 11".to_string(),
+        "nodes 3000".to_string(),
+        format!("level {level}"),
+    ];
+    if dialect != Dialect::V2019 {
+        script.push("start".into());
+    }
+    for line in &script {
+        assert_eq!(session.handle_line(line), Flow::Continue);
+    }
+    let mut hints_given = 0;
+    for _ in 0..100 {
+        let board = *session.board();
+        if board.winner().is_some() {
+            break;
+        }
+        if hints {
+            session.handle_line("hint");
+            hints_given += 1;
+        }
+        let sq = Squares(board.legal_moves()).next().expect("a legal move");
+        session.handle_line(&board.coord(sq).to_string());
+    }
+    let text = sink.text();
+    assert!(!text.contains("error:"), "{text}");
+    assert_eq!(
+        text.lines().filter(|l| l.contains("hint: ")).count(),
+        hints_given
+    );
+    text.lines()
+        .filter(|l| !l.contains("hint: "))
+        .map(|l| format!("{l}\n"))
+        .collect()
+}
+
+/// `hint` changes nothing a later move could notice (the AI's table, its random choices,
+/// the game's history): with one thread, a seed and a node limit, the game with a hint
+/// before every person's move has the same AI moves as the game without.
+#[test]
+fn a_hint_changes_no_later_ai_move() {
+    for dialect in [Dialect::V2014, Dialect::V2019] {
+        for level in [1, 5] {
+            let plain = game_with_hints(dialect, level, false);
+            assert!(plain.contains(" wins."), "{plain}");
+            assert_eq!(
+                game_with_hints(dialect, level, true),
+                plain,
+                "{dialect} level {level}"
+            );
+        }
+    }
 }

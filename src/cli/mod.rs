@@ -7,6 +7,7 @@ mod bench;
 mod jobs;
 mod perft;
 mod play;
+mod readline;
 mod serve;
 mod shell;
 mod solve;

@@ -1,8 +1,9 @@
 //! Playing a game: the command loop's starting settings from the arguments, and the choice
 //! between the loop on standard input and the full-screen board.
 
+use super::readline::LineEditor;
 use super::{Cli, DialectArg};
-use crate::protocol::{self, Dialect, Options};
+use crate::protocol::{self, Dialect, Ended, Options};
 use crate::search::{EngineConfig, Limit};
 use std::io::IsTerminal;
 
@@ -72,6 +73,26 @@ pub(super) fn run(cli: &Cli) -> i32 {
     // A person at a terminal gets Ctrl-C stopping the work, not the program; a script's
     // Ctrl-C (or a failure to catch it) ends the program, as a signal does.
     let interrupt = at_terminal.then(crate::interrupt::catch_ctrl_c).flatten();
+    // Lines are edited only where a person types and sees them: with either stream
+    // redirected, the input is read as it is and the output has no editor's escapes.
+    let editor = (at_terminal && std::io::stdout().is_terminal())
+        .then(|| LineEditor::new(options.dialect, interrupt.clone()))
+        .flatten();
+    if let Some(mut editor) = editor {
+        // Standard output unlocked: the editor draws its line there between commands.
+        let ended = protocol::run_loop_reading(
+            &mut editor,
+            &mut std::io::stdout(),
+            &mut std::io::stderr(),
+            options,
+            interrupt,
+        );
+        return match ended {
+            Ended::Done => 0,
+            // As the signal's own default would.
+            Ended::Left => 130,
+        };
+    }
     // The error stream is locked line by line, not for the whole loop: Ctrl-C's thread
     // writes there too.
     protocol::run_loop_interruptible(

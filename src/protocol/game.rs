@@ -6,7 +6,7 @@
 use super::command::Dialect;
 use crate::board::{Board, ByColour, Colour, geometry};
 use crate::interrupt::Interrupt;
-use crate::search::{Engine, EngineConfig, Ponder, Progress};
+use crate::search::{Engine, EngineConfig, Limit, Ponder, Progress};
 use thiserror::Error;
 
 /// Why a well-formed command cannot be carried out now. Nothing is changed.
@@ -65,6 +65,19 @@ pub enum PlayError {
     NothingToRedo,
     #[error("it is not the AI's turn")]
     NotAiTurn,
+    #[error("interrupted: the hint was given up; the game goes on")]
+    HintInterrupted,
+    #[error("cannot allocate a hash table of {wanted} MiB for the hint ({reason})")]
+    HintMemory { wanted: usize, reason: String },
+}
+
+/// The AI's suggestion for the side to move (see [`Game::hint`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Hint {
+    /// The square the AI would play.
+    pub square: usize,
+    /// When the search proved the move wins: in how many of the mover's own moves at most.
+    pub wins_within: Option<u32>,
 }
 
 /// One game: its position and history, its players and its engine.
@@ -367,6 +380,63 @@ impl Game {
         };
         self.record(sq);
         Ok(Some((mover, sq)))
+    }
+
+    /// The move the AI would play for the side to move, within the AI's settings (under a
+    /// game clock, the time it would give this move now). A fresh engine of those settings
+    /// searches it, so the game, its history and the AI's own table, random choices and
+    /// clock stay as they were: no later move can tell a hint was asked. A Ctrl-C
+    /// (`interrupt`) gives the hint up.
+    pub fn hint(
+        &self,
+        progress: &mut dyn FnMut(&Progress),
+        interrupt: Option<&Interrupt>,
+    ) -> Result<Hint, PlayError> {
+        if let Some(winner) = self.board.winner() {
+            return Err(self.game_over(winner));
+        }
+        let config = self.engine.config();
+        let limit = match config.limit {
+            Limit::Clock { .. } => Limit::MoveTime(self.engine.limits(&self.board).soft_time),
+            limit => limit,
+        };
+        let wanted = EngineConfig {
+            limit,
+            ponder: false,
+            ..config.clone()
+        };
+        // The smallest table first: a size the machine cannot give is an error, not a panic.
+        let mut engine = Engine::new(EngineConfig {
+            hash_mb: 1,
+            ..wanted.clone()
+        });
+        engine
+            .try_set_config(wanted)
+            .map_err(|e| PlayError::HintMemory {
+                wanted: config.hash_mb,
+                reason: e.to_string(),
+            })?;
+        engine.set_stop_flag(interrupt.map(Interrupt::search_flag));
+        let mut last_score = None;
+        let mut hear = |p: &Progress| {
+            last_score = Some(p.score);
+            progress(p);
+        };
+        let choice = engine.choose_move(&self.board, &mut hear);
+        if interrupt.is_some_and(Interrupt::pressed) {
+            return Err(PlayError::HintInterrupted);
+        }
+        let mover = self.board.to_move();
+        let square = choice
+            .filter(|&sq| self.board.is_legal(sq))
+            .ok_or(PlayError::NoAiMove(mover))?;
+        let wins_within = last_score
+            .and_then(|s| s.win_plies())
+            .map(|plies| plies.div_ceil(2));
+        Ok(Hint {
+            square,
+            wins_within,
+        })
     }
 
     /// Takes back moves until a person is to move, so the AI's reply goes with the move

@@ -12,9 +12,10 @@ pub mod view;
 
 pub use command::{
     Command, CommandError, Dialect, MAX_HASH_MB, MAX_LEVEL, MAX_LINE, MAX_NODES, MAX_QUOTED,
-    MAX_SOLVE, MAX_SOLVE_POSITIONS, MAX_THREADS, clip, help_text, parse_clock, parse_seconds,
+    MAX_SOLVE, MAX_SOLVE_POSITIONS, MAX_THREADS, clip, complete, help_text, parse_clock,
+    parse_seconds,
 };
-pub use game::{Game, PlayError};
+pub use game::{Game, Hint, PlayError};
 pub use session::{Flow, Options, Session};
 
 use crate::interrupt::Interrupt;
@@ -38,38 +39,115 @@ pub fn run_loop(input: impl BufRead, out: &mut dyn Write, err: &mut dyn Write, o
 /// [`run_loop`] where Ctrl-C (`interrupt`, pressed by whoever catches the signal) stops the
 /// work of the line being carried out.
 pub fn run_loop_interruptible(
-    mut input: impl BufRead,
+    input: impl BufRead,
     out: &mut dyn Write,
     err: &mut dyn Write,
     options: Options,
     interrupt: Option<Interrupt>,
 ) {
+    let mut lines = PlainLines {
+        input,
+        line: Vec::new(),
+    };
+    run_loop_reading(&mut lines, out, err, options, interrupt);
+}
+
+/// One read from a [`LineSource`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Input {
+    /// A line, with or without its newline.
+    Line(String),
+    /// A line longer than [`MAX_LINE`]: its start (enough for an error to quote), the rest
+    /// dropped.
+    TooLong(String),
+    /// The end of the input (or a read error).
+    End,
+    /// The person asked to leave at once (a second Ctrl-C at the prompt).
+    Leave,
+}
+
+/// Where the command loop's lines come from: the input read as it is ([`run_loop`]), or a
+/// line editor where a person types.
+pub trait LineSource {
+    /// Whether the source shows the prompt itself (a line editor draws it on the line it
+    /// edits); otherwise the session writes it to the output.
+    fn shows_prompt(&self) -> bool {
+        false
+    }
+
+    /// The next line; `prompt` is what the session prompts with, if anything.
+    fn next_line(&mut self, prompt: Option<&str>) -> Input;
+}
+
+/// How the command loop ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ended {
+    /// `quit`, the end of the input, or a closed output.
+    Done,
+    /// A second Ctrl-C at the prompt ([`Input::Leave`]).
+    Left,
+}
+
+/// The command loop on lines from `lines`, until `quit`, the end of the input, a failed
+/// write to `out`, or [`Input::Leave`].
+pub fn run_loop_reading(
+    lines: &mut dyn LineSource,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+    options: Options,
+    interrupt: Option<Interrupt>,
+) -> Ended {
     let mut session = Session::new(options, out, err);
     if let Some(interrupt) = interrupt {
         session.set_interrupt(interrupt);
     }
-    let mut line = Vec::new();
     loop {
-        session.prompt();
-        if session.is_closed() {
-            return;
+        let prompt = session.prompt_text();
+        if !lines.shows_prompt() {
+            session.prompt();
         }
-        line.clear();
-        let flow = match read_line_capped(&mut input, &mut line, MAX_LINE) {
-            Ok(Line::End) | Err(_) => break,
-            Ok(Line::Whole) => session.handle_line(&String::from_utf8_lossy(&line)),
-            Ok(Line::TooLong) => {
-                // Enough bytes for the 40 characters the error quotes, even if multi-byte.
-                let start = String::from_utf8_lossy(&line[..line.len().min(4 * MAX_QUOTED)]);
-                session.reject(&CommandError::LineTooLong(start.into_owned()));
+        if session.is_closed() {
+            return Ended::Done;
+        }
+        let flow = match lines.next_line(prompt.as_deref()) {
+            Input::End => break,
+            Input::Leave => return Ended::Left,
+            Input::Line(line) => session.handle_line(&line),
+            Input::TooLong(start) => {
+                session.reject(&CommandError::LineTooLong(start));
                 Flow::Continue
             }
         };
         if flow == Flow::Quit {
-            return;
+            return Ended::Done;
         }
     }
-    session.finish();
+    // A line editor has ended its line itself.
+    if !lines.shows_prompt() {
+        session.finish();
+    }
+    Ended::Done
+}
+
+/// Lines read from a `BufRead` as they are, at most [`MAX_LINE`] bytes kept of each.
+struct PlainLines<R> {
+    input: R,
+    line: Vec<u8>,
+}
+
+impl<R: BufRead> LineSource for PlainLines<R> {
+    fn next_line(&mut self, _prompt: Option<&str>) -> Input {
+        self.line.clear();
+        match read_line_capped(&mut self.input, &mut self.line, MAX_LINE) {
+            Ok(Line::End) | Err(_) => Input::End,
+            Ok(Line::Whole) => Input::Line(String::from_utf8_lossy(&self.line).into_owned()),
+            Ok(Line::TooLong) => {
+                // Enough bytes for the 40 characters the error quotes, even if multi-byte.
+                let start = &self.line[..self.line.len().min(4 * MAX_QUOTED)];
+                Input::TooLong(String::from_utf8_lossy(start).into_owned())
+            }
+        }
+    }
 }
 
 /// What `read_line_capped` found.

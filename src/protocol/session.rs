@@ -172,13 +172,14 @@ impl<'a> Session<'a> {
         self.closed
     }
 
-    /// Prints the prompt, if this dialect and setting want one, without a newline.
-    pub fn prompt(&mut self) {
+    /// The prompt, if this dialect and setting want one: `> `, or `red> ` when a person
+    /// plays the side to move.
+    pub fn prompt_text(&self) -> Option<String> {
         let board = self.board();
         let mover = board.to_move();
         let text = match self.dialect() {
             Dialect::V2019 => format!("{}> ", mover.name().to_ascii_lowercase()),
-            Dialect::V2014 | Dialect::V2013 if !self.prompts => return,
+            Dialect::V2014 | Dialect::V2013 if !self.prompts => return None,
             Dialect::V2014 | Dialect::V2013 => {
                 if self.in_play() && board.winner().is_none() && !self.is_ai(mover) {
                     format!("{}> ", mover.name().to_ascii_lowercase())
@@ -187,7 +188,14 @@ impl<'a> Session<'a> {
                 }
             }
         };
-        self.write_out(&text);
+        Some(text)
+    }
+
+    /// Prints the prompt (see [`Session::prompt_text`]), without a newline.
+    pub fn prompt(&mut self) {
+        if let Some(text) = self.prompt_text() {
+            self.write_out(&text);
+        }
     }
 
     /// Ends the session after the end of input: a terminal's cursor goes past the prompt.
@@ -264,6 +272,7 @@ impl<'a> Session<'a> {
                 self.say_win();
             }
             Command::ShowBoard => self.show_board(),
+            Command::Hint => self.hint()?,
             Command::Position(None) => self.show_position(),
             Command::Position(Some(board)) => self.game.set_position(board),
             Command::Solve { moves, positions } => self.solve(moves, positions),
@@ -296,6 +305,20 @@ impl<'a> Session<'a> {
         if self.interrupt.is_some() {
             self.say(CTRL_C_HELP);
         }
+    }
+
+    /// `hint`: the AI's move for the side to move, in one line; nothing changes.
+    fn hint(&mut self) -> Result<(), PlayError> {
+        let (verbose, err) = (self.verbose, &mut *self.err);
+        let mut progress = |p: &Progress| {
+            if verbose {
+                let _ = writeln!(err, "{p}").and_then(|_| err.flush());
+            }
+        };
+        let hint = self.game.hint(&mut progress, self.interrupt.as_ref())?;
+        let line = view::hint_line(self.board(), hint);
+        self.say(&line);
+        Ok(())
     }
 
     /// `position` without an argument: the position in board notation, on one line.

@@ -6,12 +6,14 @@
 //! and range of numbers, colour names. Whether a row exists on the current board or a square
 //! holds that many spots is the session's business.
 
+mod complete;
 mod dialect;
 mod help;
 mod limits;
 mod names;
 mod parse;
 
+pub use complete::complete;
 pub use dialect::Dialect;
 pub use help::help_text;
 pub use limits::{
@@ -81,6 +83,8 @@ pub enum Command {
     Undo,
     /// `redo`: play again what `undo` took back.
     Redo,
+    /// `hint`: the AI's move for the side to move, searched but not played.
+    Hint,
     /// `nodes N`: the AI's moves limited by nodes instead of time (reproducible).
     Nodes(u64),
     /// `clock MINUTES INCREMENT`: a game clock for each side.

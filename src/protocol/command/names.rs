@@ -137,6 +137,11 @@ pub(super) const SPECS: &[Spec] = &[
         "take back the last move (with the AI's reply when one side is the AI)",
     ),
     extension("redo", "", "play again what undo took back"),
+    in_full(
+        "hint",
+        "",
+        "the AI's move for the side to move, not played (the AI's own limits)",
+    ),
     extension(
         "move",
         "N",

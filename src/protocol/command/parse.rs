@@ -120,6 +120,7 @@ impl Command {
             "board" => Command::ShowBoard,
             "undo" => Command::Undo,
             "redo" => Command::Redo,
+            "hint" => Command::Hint,
             "set" => Self::parse_set(&mut args)?,
             "seed" => Self::parse_seed(&mut args)?,
             "position" => match args.optional() {
@@ -367,6 +368,12 @@ mod tests {
     #[test]
     fn every_extension_parses() {
         assert_eq!(ok14("time 0.25"), Command::Time(Duration::from_millis(250)));
+        assert_eq!(ok14("hint"), Command::Hint);
+        assert_eq!(parse19("hint"), Ok(Some(Command::Hint)));
+        assert_eq!(
+            Command::parse("hint", Dialect::V2013),
+            Ok(Some(Command::Hint))
+        );
         assert_eq!(ok14("time 2"), Command::Time(Duration::from_secs(2)));
         assert_eq!(ok14("hash 64"), Command::Hash(64));
         assert_eq!(ok14("threads 1"), Command::Threads(1));
