@@ -7,7 +7,8 @@ use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 
 /// Number of move sequences of exactly `depth` plies from `board`, on this thread.
 ///
-/// At the last ply the moves are counted, not made (bulk counting).
+/// At the last ply the moves are counted, not made (bulk counting), and at the last two
+/// only the moves that topple are made. Perft never reads the hash, so it does not keep it.
 ///
 /// ```
 /// use jump61::{board::Board, perft::perft};
@@ -18,19 +19,12 @@ pub fn perft(board: &Board, depth: u32) -> u64 {
     match depth {
         0 => 1,
         1 => moves.count_ones() as u64,
-        // The child is made and counted here, not in a call, so its masks are read back from
-        // registers rather than from a freshly stored copy.
-        2 => Squares(moves)
-            .map(|sq| {
-                let mut child = *board;
-                child.play(sq);
-                child.legal_moves().count_ones() as u64
-            })
-            .sum(),
+        // Only the moves that topple are made: see `Board::count_two_plies`.
+        2 => board.count_two_plies(),
         _ => Squares(moves)
             .map(|sq| {
                 let mut child = *board;
-                child.play(sq);
+                child.play_unhashed(sq);
                 perft(&child, depth - 1)
             })
             .sum(),
