@@ -13,7 +13,7 @@ use web_client::{Page, server, test_limits, told_too_many_messages};
 
 /// The squares of a state as the board's notation would give them: `[spots, owner]`.
 fn squares_of(board: &Board) -> Value {
-    json!(jump61::web::anim::squares(board))
+    json!(jump61::web::games::anim::squares(board))
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

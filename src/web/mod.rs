@@ -3,26 +3,17 @@
 //!
 //! It is another face of the command loop's games, beside `--display`: each page's game is
 //! the loop's own `Session` (or Jump Snatch's), driven by the lines the page sends
-//! ([`game`], [`snatch`]); the AI's searches of all games share one bounded pool of threads
-//! ([`pool`]); the games live on a few game threads (`host`), kept by id for a page that
-//! comes back ([`registry`]); everything a client can make the server use is bounded by
-//! [`limits::Limits`]. The messages are described in [`protocol`].
+//! ([`games::jump61`], [`games::snatch`]); the AI's searches of all games share one bounded
+//! pool of threads ([`pool`]); the games live on a few game threads
+//! ([`transport::host`]), kept by id for a page that comes back ([`transport::registry`]);
+//! everything a client can make the server use is bounded by [`limits::Limits`]. The
+//! messages are described in [`protocol`].
 
-pub mod analysis;
-pub mod anim;
-mod connection;
-pub mod context;
-pub mod game;
-mod host;
+pub mod games;
 pub mod limits;
 pub mod pool;
 pub mod protocol;
-mod puzzles;
-pub mod registry;
-mod setup;
-pub mod snatch;
-mod task;
-mod tools;
+pub mod transport;
 
 pub use limits::Limits;
 
@@ -32,15 +23,15 @@ use axum::extract::{ConnectInfo, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
-use host::Host;
 use pool::SearchPool;
-use registry::Registry;
 use std::io::{self, Write};
 use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::net::TcpListener;
 use tokio::task::JoinHandle;
+use transport::host::Host;
+use transport::registry::Registry;
 
 /// The port `jump61 serve` listens on unless told otherwise.
 pub const DEFAULT_PORT: u16 = 6161;
@@ -182,7 +173,7 @@ async fn websocket(
         .max_frame_size(size)
         .on_upgrade(move |mut socket| async move {
             match server.registry.connect(peer.ip()) {
-                Ok(connection) => connection::serve(socket, connection, server).await,
+                Ok(connection) => transport::connection::serve(socket, connection, server).await,
                 Err(e) => {
                     let error = protocol::ServerMessage::error(e).to_json();
                     let _ = socket.send(Message::Text(error.into())).await;

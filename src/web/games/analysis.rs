@@ -10,16 +10,16 @@
 //! within a poll of the prover (1024 positions). What it finds comes back to the game a
 //! piece at a time and goes to the page whole ([`Analysis`]), after every change.
 
-use super::context::{Context, Found, Running, Teller};
-use super::game::score_text;
-use super::limits::Limits;
-use super::protocol::{Analysis, Evaluation, ProvenValue, ServerMessage, WinsIn};
 use crate::board::{Board, Squares};
 use crate::search::solve::{self, Solution};
 use crate::search::{Engine, EngineConfig, Limit, Progress};
 use crate::solver::dfpn::{self, Prover};
 use crate::solver::table::key::MAX_KEY_SIZE;
 use crate::solver::{FirstMoves, Listed, Report, Value, game_value_on};
+use crate::web::games::context::{Context, Found, Running, Teller};
+use crate::web::games::jump61::score_text;
+use crate::web::limits::Limits;
+use crate::web::protocol::{Analysis, Evaluation, ProvenValue, ServerMessage, WinsIn};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -449,7 +449,7 @@ fn proven_value(report: &Report) -> ProvenValue {
     };
     ProvenValue {
         text: report.answer(),
-        winner: report.winner().map(super::game::colour_name),
+        winner: report.winner().map(crate::web::games::jump61::colour_name),
         winning,
         complete,
     }

@@ -7,16 +7,20 @@
 //! was asked about, is played by `Session::play_ai_move`. Only the settings that would
 //! reach past one game (memory, threads, the solver) are refused here.
 
-use super::analysis::Analyst;
-use super::anim;
-use super::context::{Capture, Context, Found, Report, Running, flush_captured};
-use super::limits::Limits;
-use super::protocol::{ClientMessage, Jump61Players, Jump61State, Player, Purpose, ServerMessage};
-use super::puzzles::Puzzler;
+mod tools;
+
 use crate::board::{Board, Colour, Coord};
 use crate::display::save;
 use crate::protocol::{Command, CommandError, Dialect, MAX_LINE, MAX_QUOTED, Options, Session};
 use crate::search::{Engine, EngineConfig, Limit, Progress, Score};
+use crate::web::games::analysis::Analyst;
+use crate::web::games::anim;
+use crate::web::games::context::{Capture, Context, Found, Report, Running, flush_captured};
+use crate::web::games::puzzles::Puzzler;
+use crate::web::limits::Limits;
+use crate::web::protocol::{
+    ClientMessage, Jump61Players, Jump61State, Player, Purpose, ServerMessage,
+};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
@@ -84,7 +88,7 @@ impl Jump61 {
 
     /// Carries out a message from the page (`join` and `kind` are the task's).
     pub fn message(&mut self, message: ClientMessage, ctx: &mut Context) {
-        if self.puzzler.on() && !super::tools::in_a_puzzle(&message) {
+        if self.puzzler.on() && !tools::in_a_puzzle(&message) {
             ctx.error("a puzzle is on the board: play it, or leave the Puzzles tab first");
             return self.settle(ctx);
         }
@@ -408,7 +412,7 @@ impl Jump61 {
             self.think(Purpose::Move, false, ctx);
         }
         flush_captured(&self.out, &self.err, ctx);
-        ctx.send(ServerMessage::State(super::protocol::State::Jump61(
+        ctx.send(ServerMessage::State(crate::web::protocol::State::Jump61(
             self.state(),
         )));
         self.analyst.settle(self.session.board(), ctx);

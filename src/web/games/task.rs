@@ -1,13 +1,13 @@
 //! A game's task on its game thread: it takes the page's requests and the searches' reports
 //! one at a time, and sends what they change to the page that has the game, if any.
 
-use super::context::{Context, Report};
-use super::game::Jump61;
-use super::limits::Limits;
-use super::pool::SearchPool;
-use super::protocol::{ClientMessage, Kind, ServerMessage};
-use super::registry::Request;
-use super::snatch::Snatch;
+use crate::web::games::context::{Context, Report};
+use crate::web::games::jump61::Jump61;
+use crate::web::games::snatch::Snatch;
+use crate::web::limits::Limits;
+use crate::web::pool::SearchPool;
+use crate::web::protocol::{ClientMessage, Kind, ServerMessage};
+use crate::web::transport::registry::Request;
 use std::sync::Arc;
 use tokio::sync::mpsc;
 

@@ -1,8 +1,8 @@
 //! Who is connected and which games are kept: the counts the limits bound, the games by id
 //! for a page that comes back, and the sweep that forgets games whose page has long gone.
 
-use super::limits::Limits;
-use super::protocol::{ClientMessage, ServerMessage};
+use crate::web::limits::Limits;
+use crate::web::protocol::{ClientMessage, ServerMessage};
 use std::collections::HashMap;
 use std::net::IpAddr;
 use std::sync::{Arc, Mutex, MutexGuard};

@@ -1,13 +1,13 @@
 //! What a game's handlers share: the limits, the search pool, the channel its searches
 //! report on, the messages waiting to go to its page, and the sinks its session writes to.
 
-use super::limits::Limits;
-use super::pool::SearchPool;
-use super::protocol::ServerMessage;
 use crate::search::{Engine, Progress};
 use crate::snatch::Move as SnatchMove;
 use crate::snatch::ai::Reason;
 use crate::snatch::solve::Timeout;
+use crate::web::limits::Limits;
+use crate::web::pool::SearchPool;
+use crate::web::protocol::ServerMessage;
 use std::cell::RefCell;
 use std::io::{self, Write};
 use std::rc::Rc;
@@ -28,7 +28,7 @@ pub enum Found {
     /// The two-player answer as printed (`None`: no answer in time).
     Value(Option<String>),
     /// An analysis found something, or ended.
-    Analysis(super::analysis::Update),
+    Analysis(crate::web::games::analysis::Update),
     /// A puzzle's move judged.
     Verdict(Result<crate::solver::puzzles::Verdict, String>),
     /// A page's collection of puzzles, proven (or why not), with its name.

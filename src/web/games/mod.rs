@@ -1,0 +1,11 @@
+//! The games a page plays: Jump61 (with its tools: analysis, Edit mode, puzzles) and Jump
+//! Snatch, each a task on a game thread.
+
+pub mod analysis;
+pub mod anim;
+pub mod context;
+pub mod jump61;
+mod puzzles;
+mod setup;
+pub mod snatch;
+pub mod task;
