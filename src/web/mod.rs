@@ -16,6 +16,7 @@ pub mod protocol;
 pub mod transport;
 
 pub use limits::Limits;
+pub use transport::Server;
 
 use axum::Router;
 use axum::extract::ws::{CloseFrame, Message, WebSocketUpgrade, close_code};
@@ -45,14 +46,6 @@ const EDIT_JS: &str = include_str!("static/edit.js");
 const PUZZLES_JS: &str = include_str!("static/puzzles.js");
 /// The page's icon, a 2x2 board (drawn by `scripts/favicon.py`): browsers ask for it.
 const FAVICON: &[u8] = include_bytes!("static/favicon.ico");
-
-/// What every connection and game of one server share.
-pub struct Server {
-    pub limits: Arc<Limits>,
-    pub registry: Arc<Registry>,
-    pub pool: Arc<SearchPool>,
-    host: Host,
-}
 
 /// A server listening; it stops when dropped.
 pub struct Running {

@@ -9,3 +9,4 @@ mod puzzles;
 mod setup;
 pub mod snatch;
 pub mod task;
+pub mod words;

@@ -2,12 +2,12 @@
 //! in the server's search pool (never on the game's thread), its moves played through the
 //! session as if typed.
 
+use super::context::{Capture, Context, Found, Report, Running, flush_captured};
 use crate::snatch::ai;
 use crate::snatch::board::squares_of;
 use crate::snatch::session::{Player as Side, puzzle_text, value_answer};
 use crate::snatch::solve::{Deadline, fewest_moves};
 use crate::snatch::{Board, LastJump, Session, legal_moves};
-use crate::web::games::context::{Capture, Context, Found, Report, Running, flush_captured};
 use crate::web::limits::Limits;
 use crate::web::protocol::{
     ClientMessage, Fewest, Player, ServerMessage, SnatchMove, SnatchPlayers, SnatchState, State,

@@ -1,15 +1,24 @@
 //! A game's task on its game thread: it takes the page's requests and the searches' reports
 //! one at a time, and sends what they change to the page that has the game, if any.
 
-use crate::web::games::context::{Context, Report};
-use crate::web::games::jump61::Jump61;
-use crate::web::games::snatch::Snatch;
+use super::context::{Context, Report};
+use super::jump61::Jump61;
+use super::snatch::Snatch;
 use crate::web::limits::Limits;
 use crate::web::pool::SearchPool;
 use crate::web::protocol::{ClientMessage, Kind, ServerMessage};
-use crate::web::transport::registry::Request;
 use std::sync::Arc;
 use tokio::sync::mpsc;
+
+/// A request to a game's task.
+pub enum Request {
+    /// A page takes the game: its messages go to `outbox` from now on.
+    Attach { outbox: mpsc::Sender<ServerMessage> },
+    /// The page has gone: any search stops at once; the game waits for a reconnect.
+    Detach,
+    /// A message from the page.
+    Message(ClientMessage),
+}
 
 /// Either kind of game.
 enum Game {

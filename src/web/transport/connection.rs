@@ -2,11 +2,11 @@
 //! what is wrong with them itself, passes the rest to its game, and writes the game's
 //! messages back. However it ends, its game is let go (and kept for a reconnect).
 
-use crate::web::Server;
-use crate::web::games::task;
+use super::Server;
+use super::host::MakeTask;
+use super::registry::{Connection, Joined};
+use crate::web::games::task::{self, Request};
 use crate::web::protocol::{ClientMessage, Kind, ServerMessage};
-use crate::web::transport::host::MakeTask;
-use crate::web::transport::registry::{Connection, Joined, Request};
 use axum::extract::ws::{CloseFrame, Message, WebSocket, close_code};
 use futures_util::stream::{SplitSink, SplitStream};
 use futures_util::{SinkExt, StreamExt};

@@ -4,3 +4,17 @@
 pub mod connection;
 pub mod host;
 pub mod registry;
+
+use crate::web::limits::Limits;
+use crate::web::pool::SearchPool;
+use host::Host;
+use registry::Registry;
+use std::sync::Arc;
+
+/// What every connection and game of one server share.
+pub struct Server {
+    pub limits: Arc<Limits>,
+    pub registry: Arc<Registry>,
+    pub pool: Arc<SearchPool>,
+    pub(crate) host: Host,
+}
