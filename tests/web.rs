@@ -488,7 +488,7 @@ async fn kept_games_are_bounded_and_expire() {
 async fn serve_prints_the_address_and_serves_the_page() {
     use std::io::{BufRead, BufReader, Read, Write};
     let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_jump61"))
-        .args(["serve", "--port", "0", "--search-threads", "1"])
+        .args(["serve", "--port", "0", "--search-threads", "1", "--no-db"])
         .stdout(std::process::Stdio::piped())
         .spawn()
         .expect("jump61 serve starts");

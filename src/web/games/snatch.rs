@@ -37,7 +37,7 @@ struct Search {
 
 /// A Jump Snatch game.
 pub struct Snatch {
-    session: Session<'static>,
+    pub(super) session: Session<'static>,
     out: Capture,
     err: Capture,
     search: Option<Search>,

@@ -3,6 +3,8 @@
 
 use super::context::{Context, Report};
 use super::jump61::Jump61;
+use super::keep::Keeper;
+use super::record::Record;
 use super::snatch::Snatch;
 use crate::web::limits::Limits;
 use crate::web::pool::SearchPool;
@@ -62,6 +64,13 @@ impl Game {
         }
     }
 
+    fn record(&self) -> Record {
+        match self {
+            Game::Jump61(g) => g.record(),
+            Game::Snatch(g) => g.record(),
+        }
+    }
+
     fn cancel_search(&mut self) {
         match self {
             Game::Jump61(g) => g.stop_all(),
@@ -77,6 +86,7 @@ pub async fn run(
     mut requests: mpsc::Receiver<Request>,
     limits: Arc<Limits>,
     pool: Arc<SearchPool>,
+    mut keeper: Option<Keeper>,
 ) {
     let (reports_tx, mut reports) = mpsc::unbounded_channel();
     let mut ctx = Context::new(Arc::clone(&limits), pool, reports_tx);
@@ -106,6 +116,9 @@ pub async fn run(
                 Some(Request::Message(message)) => game.message(message, &mut ctx),
             },
             Some(report) = reports.recv() => game.report(report, &mut ctx),
+        }
+        if let Some(keeper) = &mut keeper {
+            keeper.keep(game.record(), &mut ctx);
         }
         if !deliver(&mut outbox, &mut ctx) {
             game.cancel_search();

@@ -5,6 +5,7 @@ pub mod connection;
 pub mod host;
 pub mod registry;
 
+use crate::web::games::keep::SharedStore;
 use crate::web::limits::Limits;
 use crate::web::pool::SearchPool;
 use host::Host;
@@ -17,4 +18,6 @@ pub struct Server {
     pub registry: Arc<Registry>,
     pub pool: Arc<SearchPool>,
     pub(crate) host: Host,
+    /// Where games are kept (`None`: nowhere, `--no-db`).
+    pub store: Option<SharedStore>,
 }

@@ -40,6 +40,13 @@ pub struct Connection {
     pub number: u64,
 }
 
+impl Connection {
+    /// The address it comes from.
+    pub fn address(&self) -> std::net::IpAddr {
+        self.address
+    }
+}
+
 impl Drop for Connection {
     fn drop(&mut self) {
         let mut inner = self.registry.lock();
