@@ -305,3 +305,29 @@ async fn a_store_that_refuses_writes_is_told_to_the_page_and_the_game_goes_on() 
     assert!(open_store(None).unwrap().is_none());
     assert!(open_store(Some(Path::new(":memory:"))).unwrap().is_some());
 }
+
+/// What the durable write costs a move: `cargo test --release --test web_store -- --ignored
+/// --nocapture` (figures in docs/results/web.md).
+#[test]
+#[ignore]
+fn measure_the_cost_of_a_durable_move() {
+    let dir = folder("measure");
+    let moves = 500;
+    for (name, normal) in [("FULL", false), ("NORMAL", true)] {
+        let store = Sqlite::open(&dir.join(format!("{name}.sqlite"))).unwrap();
+        if normal {
+            store.sync_normal();
+        }
+        let mut store: Box<dyn Store> = Box::new(store);
+        store.create(&new_game("g-1", "127.0.0.1"), 10, 10).unwrap();
+        let started = std::time::Instant::now();
+        for ply in 0..moves {
+            store.record_move("g-1", ply, "3 4", 0).unwrap();
+        }
+        let each = started.elapsed().as_secs_f64() / f64::from(moves);
+        println!(
+            "synchronous={name}: {moves} moves, {:.3} ms a move",
+            each * 1000.0
+        );
+    }
+}

@@ -128,6 +128,12 @@ impl Sqlite {
         let _ = self.conn.pragma_update(None, "query_only", true);
     }
 
+    /// `synchronous=NORMAL` instead of `FULL` (for the measurement of what `FULL` costs).
+    #[doc(hidden)]
+    pub fn sync_normal(&self) {
+        let _ = self.conn.pragma_update(None, "synchronous", "NORMAL");
+    }
+
     /// Caps the file at `pages` pages, as a full disk would (for tests).
     #[doc(hidden)]
     pub fn cap_pages(&self, pages: u32) {
