@@ -319,3 +319,114 @@ fn the_check_finds_a_circle_and_a_face_when_there_is_one() {
         "a comment is not an import"
     );
 }
+
+/// The web room's floors, top down: the front (`web/mod.rs`: the router and start-up), the
+/// transport (a page's WebSocket, the registry, the game threads), the games, the store, and
+/// the ground floor every floor stands on (the messages, the limits, the search pool). A
+/// floor names only itself and the floors below it.
+const WEB_FLOORS: [&[&str]; 5] = [
+    &[],
+    &["transport"],
+    &["games"],
+    &["store"],
+    &["protocol", "limits", "pool"],
+];
+
+/// The floor and the room of the web room that a module path lies in (`None` outside
+/// `web`). A folder's files are rooms of their own (`games::context`); the front's items
+/// (`web::Limits`, re-exported) are the front's.
+fn web_room(path: &[String]) -> Option<(usize, String)> {
+    if path.first().map(String::as_str) != Some("web") {
+        return None;
+    }
+    let Some(name) = path.get(1) else {
+        return Some((0, "web".to_string()));
+    };
+    let Some(floor) = WEB_FLOORS.iter().position(|f| f.contains(&name.as_str())) else {
+        return Some((0, "web".to_string()));
+    };
+    let room = match path.get(2) {
+        Some(file) if floor < WEB_FLOORS.len() - 1 && is_web_room(name, file) => {
+            format!("{name}::{file}")
+        }
+        _ => name.clone(),
+    };
+    Some((floor, room))
+}
+
+/// Whether `src/web/{folder}/{name}` is a file or a folder of its own.
+fn is_web_room(folder: &str, name: &str) -> bool {
+    let dir = src().join("web").join(folder);
+    dir.join(format!("{name}.rs")).is_file() || dir.join(name).is_dir()
+}
+
+/// Every import of the web room: (from, to) as (floor, room).
+fn web_edges() -> Vec<((usize, String), (usize, String))> {
+    let mut edges = Vec::new();
+    for (module, named) in all_named() {
+        let Some(from) = web_room(&module) else {
+            continue;
+        };
+        // `web` alone is a test module's `use super::*` inside its own file.
+        for path in named.into_iter().filter(|p| p.len() > 1) {
+            if let Some(to) = web_room(&path).filter(|to| to.1 != from.1) {
+                edges.push((from.clone(), to));
+            }
+        }
+    }
+    edges
+}
+
+#[test]
+fn the_web_rooms_import_downward_without_a_circle() {
+    let edges = web_edges();
+    let named = |from: &str, to: &str| edges.iter().any(|(f, t)| f.1 == from && t.1 == to);
+    assert!(
+        named("transport::connection", "games::task") && named("games::task", "games::jump61"),
+        "the check reads no edges"
+    );
+    let upward: Vec<String> = edges
+        .iter()
+        .filter(|(from, to)| to.0 < from.0)
+        .map(|(from, to)| format!("{} names {}, a floor above it", from.1, to.1))
+        .collect();
+    assert!(
+        upward.is_empty(),
+        "web rooms that look up:\n{}",
+        upward.join("\n")
+    );
+    let mut graph: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for (from, to) in edges {
+        graph.entry(from.1).or_default().insert(to.1);
+    }
+    if let Some(circle) = find_circle(&graph) {
+        panic!("the web rooms import in a circle: {}", circle.join(" -> "));
+    }
+}
+
+#[test]
+fn the_web_check_knows_its_floors() {
+    let path = |p: &str| p.split("::").map(String::from).collect::<Vec<_>>();
+    assert_eq!(
+        web_room(&path("web::games::context::Found")),
+        Some((2, "games::context".into()))
+    );
+    assert_eq!(
+        web_room(&path("web::games::jump61::tools")),
+        Some((2, "games::jump61".into()))
+    );
+    assert_eq!(
+        web_room(&path("web::protocol::ServerMessage")),
+        Some((4, "protocol".into()))
+    );
+    assert_eq!(web_room(&path("web::Limits")), Some((0, "web".into())));
+    assert_eq!(web_room(&path("board::Board")), None);
+    // A game naming the transport looks up.
+    let module = path("web::games::task");
+    let named = named_paths(
+        &code_of("use crate::web::transport::registry::Registry;"),
+        &module,
+    );
+    let (from, to) = (web_room(&module).unwrap(), web_room(&named[0]).unwrap());
+    assert!(to.0 < from.0, "{from:?} -> {to:?}");
+}

@@ -13,7 +13,7 @@ use web_client::{Page, server, test_limits, told_too_many_messages};
 
 /// The squares of a state as the board's notation would give them: `[spots, owner]`.
 fn squares_of(board: &Board) -> Value {
-    json!(jump61::web::anim::squares(board))
+    json!(jump61::web::games::anim::squares(board))
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -488,7 +488,7 @@ async fn kept_games_are_bounded_and_expire() {
 async fn serve_prints_the_address_and_serves_the_page() {
     use std::io::{BufRead, BufReader, Read, Write};
     let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_jump61"))
-        .args(["serve", "--port", "0", "--search-threads", "1"])
+        .args(["serve", "--port", "0", "--search-threads", "1", "--no-db"])
         .stdout(std::process::Stdio::piped())
         .spawn()
         .expect("jump61 serve starts");

@@ -205,7 +205,7 @@ async fn analysis_requests_past_the_limits_are_refused_and_change_nothing() {
 
 /// The squares of `notation` as Edit mode sends them.
 fn squares_of(board: &Board) -> Json {
-    json!(jump61::web::anim::squares(board))
+    json!(jump61::web::games::anim::squares(board))
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -11,7 +11,7 @@ mod web_client;
 
 use jump61::board::{Board, Squares};
 use jump61::web::Limits;
-use jump61::web::anim::squares;
+use jump61::web::games::anim::squares;
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
 use serde_json::{Value, json};

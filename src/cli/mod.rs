@@ -4,6 +4,7 @@
 
 mod args;
 mod bench;
+mod games;
 mod jobs;
 mod perft;
 mod play;
@@ -140,6 +141,8 @@ pub enum Tool {
     /// A web server with a page that plays Jump61 and Jump Snatch in a browser (on
     /// 127.0.0.1 unless --host says otherwise).
     Serve(serve::ServeArgs),
+    /// List the finished games `serve` kept: date, size, rules, players, result, length.
+    Games(games::GamesArgs),
     /// Print a completion script for a shell: `source <(jump61 completions bash)`, or save
     /// it where the shell looks (bash, zsh, fish, powershell, elvish).
     Completions(shell::CompletionsArgs),
@@ -168,6 +171,7 @@ pub fn run(mut cli: Cli) -> i32 {
         Tool::Match(args) => arena::run(&args),
         Tool::Snatch(args) => crate::snatch::run(args),
         Tool::Serve(args) => args.run(),
+        Tool::Games(args) => args.run(),
         Tool::Completions(args) => args.run(),
         Tool::Man(args) => args.run(),
     }

@@ -2,6 +2,7 @@
 
 use crate::web::{DEFAULT_PORT, Limits, ServeOptions};
 use clap::Args;
+use std::path::PathBuf;
 
 /// The `serve` subcommand's arguments.
 #[derive(Args, Debug)]
@@ -29,6 +30,26 @@ pub struct ServeArgs {
     /// collects its garbage. At most one analysis runs on each search thread.
     #[arg(long, value_parser = clap::value_parser!(u64).range(8..=1_048_576))]
     pub analysis_memory: Option<u64>,
+    /// The database file that keeps the games (default: games.sqlite in the user's data
+    /// directory, $XDG_DATA_HOME/jump61 or ~/.local/share/jump61); `:memory:` keeps them
+    /// only while the server runs.
+    #[arg(long, value_name = "FILE", conflicts_with = "no_db")]
+    pub db: Option<PathBuf>,
+    /// Keep no games: a throwaway server.
+    #[arg(long)]
+    pub no_db: bool,
+}
+
+/// Where `serve` keeps its games unless told otherwise: `games.sqlite` in the user's data
+/// directory (`None` when neither $XDG_DATA_HOME nor $HOME is set).
+pub fn default_db() -> Option<PathBuf> {
+    let data = match std::env::var_os("XDG_DATA_HOME").filter(|d| !d.is_empty()) {
+        Some(dir) => PathBuf::from(dir),
+        None => {
+            PathBuf::from(std::env::var_os("HOME").filter(|h| !h.is_empty())?).join(".local/share")
+        }
+    };
+    Some(data.join("jump61").join("games.sqlite"))
 }
 
 /// An analysis's time: more than 0 and at most a day.
@@ -55,11 +76,17 @@ impl ServeArgs {
         if let Some(memory) = self.analysis_memory {
             limits.analysis_memory_mb = memory as usize;
         }
+        let db = if self.no_db {
+            None
+        } else {
+            self.db.clone().or_else(default_db)
+        };
         crate::web::run(ServeOptions {
             host: self.host.clone(),
             port: self.port,
             open: self.open,
             limits,
+            db,
         })
     }
 }

@@ -23,6 +23,12 @@ pub struct Limits {
     pub max_games: usize,
     /// Games kept for one address.
     pub max_games_per_address: usize,
+    /// Games kept in the database for one address (finished or not).
+    pub stored_games_per_address: usize,
+    /// Games kept in the database, in all.
+    pub stored_games: usize,
+    /// Days a finished game stays in the database.
+    pub keep_finished_days: u32,
     /// How long a game whose page has gone is kept for a reconnect.
     pub idle_game: Duration,
     /// Searches running at once across all games: the search pool's threads.
@@ -77,6 +83,9 @@ impl Default for Limits {
             max_connections_per_address: 64,
             max_games: 256,
             max_games_per_address: 64,
+            stored_games_per_address: 10_000,
+            stored_games: 1_000_000,
+            keep_finished_days: 365,
             idle_game: Duration::from_secs(30 * 60),
             search_threads: cores,
             max_move_time: Duration::from_secs(60),
@@ -118,6 +127,10 @@ impl Limits {
                 self.max_games,
                 self.max_games_per_address,
                 self.idle_game.as_secs()
+            ),
+            format!(
+                "games in the database: {} in all, {} per address, finished ones kept {} days",
+                self.stored_games, self.stored_games_per_address, self.keep_finished_days
             ),
             format!(
                 "searches at once: {} (the search pool's threads)",

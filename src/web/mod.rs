@@ -3,28 +3,21 @@
 //!
 //! It is another face of the command loop's games, beside `--display`: each page's game is
 //! the loop's own `Session` (or Jump Snatch's), driven by the lines the page sends
-//! ([`game`], [`snatch`]); the AI's searches of all games share one bounded pool of threads
-//! ([`pool`]); the games live on a few game threads (`host`), kept by id for a page that
-//! comes back ([`registry`]); everything a client can make the server use is bounded by
-//! [`limits::Limits`]. The messages are described in [`protocol`].
+//! ([`games::jump61`], [`games::snatch`]); the AI's searches of all games share one bounded
+//! pool of threads ([`pool`]); the games live on a few game threads
+//! ([`transport::host`]), kept by id for a page that comes back ([`transport::registry`]);
+//! everything a client can make the server use is bounded by [`limits::Limits`]. The
+//! messages are described in [`protocol`].
 
-pub mod analysis;
-pub mod anim;
-mod connection;
-pub mod context;
-pub mod game;
-mod host;
+pub mod games;
 pub mod limits;
 pub mod pool;
 pub mod protocol;
-mod puzzles;
-pub mod registry;
-mod setup;
-pub mod snatch;
-mod task;
-mod tools;
+pub mod store;
+pub mod transport;
 
 pub use limits::Limits;
+pub use transport::Server;
 
 use axum::Router;
 use axum::extract::ws::{CloseFrame, Message, WebSocketUpgrade, close_code};
@@ -32,15 +25,19 @@ use axum::extract::{ConnectInfo, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
-use host::Host;
+use games::keep::SharedStore;
 use pool::SearchPool;
-use registry::Registry;
 use std::io::{self, Write};
 use std::net::SocketAddr;
+use std::path::PathBuf;
 use std::sync::Arc;
+use std::sync::Mutex;
 use std::time::Duration;
+use store::{Sqlite, Store};
 use tokio::net::TcpListener;
 use tokio::task::JoinHandle;
+use transport::host::Host;
+use transport::registry::Registry;
 
 /// The port `jump61 serve` listens on unless told otherwise.
 pub const DEFAULT_PORT: u16 = 6161;
@@ -54,14 +51,6 @@ const EDIT_JS: &str = include_str!("static/edit.js");
 const PUZZLES_JS: &str = include_str!("static/puzzles.js");
 /// The page's icon, a 2x2 board (drawn by `scripts/favicon.py`): browsers ask for it.
 const FAVICON: &[u8] = include_bytes!("static/favicon.ico");
-
-/// What every connection and game of one server share.
-pub struct Server {
-    pub limits: Arc<Limits>,
-    pub registry: Arc<Registry>,
-    pub pool: Arc<SearchPool>,
-    host: Host,
-}
 
 /// A server listening; it stops when dropped.
 pub struct Running {
@@ -79,8 +68,18 @@ impl Drop for Running {
     }
 }
 
-/// Starts a server on `listener` within `limits`, on the current tokio runtime.
+/// Starts a server on `listener` within `limits`, on the current tokio runtime, keeping
+/// no games.
 pub async fn start(listener: TcpListener, limits: Limits) -> io::Result<Running> {
+    start_with_store(listener, limits, None).await
+}
+
+/// Starts a server that keeps its games in `store` (`None`: nowhere).
+pub async fn start_with_store(
+    listener: TcpListener,
+    limits: Limits,
+    store: Option<SharedStore>,
+) -> io::Result<Running> {
     let addr = listener.local_addr()?;
     let limits = Arc::new(limits);
     let server = Arc::new(Server {
@@ -90,6 +89,7 @@ pub async fn start(listener: TcpListener, limits: Limits) -> io::Result<Running>
             tokio::runtime::Handle::current(),
         )),
         host: Host::new(limits.game_threads)?,
+        store,
         limits,
     });
     let app = router(Arc::clone(&server)).into_make_service_with_connect_info::<SocketAddr>();
@@ -113,6 +113,14 @@ async fn sweep(server: Arc<Server>) {
     loop {
         tokio::time::sleep(every).await;
         server.registry.sweep();
+        if let Some(store) = &server.store {
+            let days = i64::from(server.limits.keep_finished_days);
+            let before = games::keep::now_ms() - days * 86_400_000;
+            let forgotten = store.lock().map(|mut s| s.forget_finished_before(before));
+            if let Ok(Err(e)) = forgotten {
+                crate::output::error_line(format_args!("jump61 serve: {e}"));
+            }
+        }
     }
 }
 
@@ -182,7 +190,7 @@ async fn websocket(
         .max_frame_size(size)
         .on_upgrade(move |mut socket| async move {
             match server.registry.connect(peer.ip()) {
-                Ok(connection) => connection::serve(socket, connection, server).await,
+                Ok(connection) => transport::connection::serve(socket, connection, server).await,
                 Err(e) => {
                     let error = protocol::ServerMessage::error(e).to_json();
                     let _ = socket.send(Message::Text(error.into())).await;
@@ -214,10 +222,40 @@ pub struct ServeOptions {
     pub port: u16,
     pub open: bool,
     pub limits: Limits,
+    /// The database file (`:memory:`: in memory only); `None`: games are not kept.
+    pub db: Option<PathBuf>,
 }
 
-/// Runs `jump61 serve` until Ctrl-C; returns the exit code.
+/// Opens the database `serve` keeps its games in; the reason it was refused, if it was.
+pub fn open_store(db: Option<&std::path::Path>) -> Result<Option<SharedStore>, store::Refused> {
+    let Some(path) = db else {
+        return Ok(None);
+    };
+    let sqlite = if path.as_os_str() == ":memory:" {
+        Sqlite::in_memory()?
+    } else {
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            // A missing folder is made; one that cannot be is reported when the file opens.
+            let _ = std::fs::create_dir_all(dir);
+        }
+        Sqlite::open(path)?
+    };
+    let store: Box<dyn Store> = Box::new(sqlite);
+    Ok(Some(Arc::new(Mutex::new(store))))
+}
+
+/// Runs `jump61 serve` until Ctrl-C; returns the exit code (2: the database was refused).
 pub fn run(options: ServeOptions) -> i32 {
+    let store = match open_store(options.db.as_deref()) {
+        Ok(store) => store,
+        Err(e) => {
+            crate::output::error_line(format_args!(
+                "error: {e}; the file is left as it is (--db FILE picks another, --no-db keeps \
+                 no games)"
+            ));
+            return 2;
+        }
+    };
     let runtime = match tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
@@ -242,7 +280,7 @@ pub fn run(options: ServeOptions) -> i32 {
                 return 1;
             }
         };
-        let running = match start(listener, options.limits).await {
+        let running = match start_with_store(listener, options.limits, store).await {
             Ok(running) => running,
             Err(e) => {
                 crate::output::error_line(format_args!("error: cannot start the server: {e}"));
@@ -250,6 +288,10 @@ pub fn run(options: ServeOptions) -> i32 {
             }
         };
         announce(&running, options.open);
+        say(&match &options.db {
+            Some(path) => format!("jump61 serve: games are kept in {}", path.display()),
+            None => "jump61 serve: games are not kept (--no-db)".to_string(),
+        });
         let _ = tokio::signal::ctrl_c().await;
         say("jump61 serve: stopped");
         0

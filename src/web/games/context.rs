@@ -1,13 +1,13 @@
 //! What a game's handlers share: the limits, the search pool, the channel its searches
 //! report on, the messages waiting to go to its page, and the sinks its session writes to.
 
-use super::limits::Limits;
-use super::pool::SearchPool;
-use super::protocol::ServerMessage;
 use crate::search::{Engine, Progress};
 use crate::snatch::Move as SnatchMove;
 use crate::snatch::ai::Reason;
 use crate::snatch::solve::Timeout;
+use crate::web::limits::Limits;
+use crate::web::pool::SearchPool;
+use crate::web::protocol::{Evaluation, ProvenValue, ServerMessage, WinsIn};
 use std::cell::RefCell;
 use std::io::{self, Write};
 use std::rc::Rc;
@@ -28,7 +28,7 @@ pub enum Found {
     /// The two-player answer as printed (`None`: no answer in time).
     Value(Option<String>),
     /// An analysis found something, or ended.
-    Analysis(super::analysis::Update),
+    Analysis(Update),
     /// A puzzle's move judged.
     Verdict(Result<crate::solver::puzzles::Verdict, String>),
     /// A page's collection of puzzles, proven (or why not), with its name.
@@ -38,6 +38,26 @@ pub enum Found {
     ),
     /// The search never ran (stopped first) or failed.
     Lost,
+}
+
+/// What an analysis tells its game as it goes.
+pub enum Update {
+    Eval(Evaluation),
+    WinsIn(WinsIn),
+    /// The prover's work so far, and the first moves its table settles (with `every`).
+    Work {
+        positions: u64,
+        seconds: f64,
+        settled: Vec<(usize, bool)>,
+    },
+    /// A first move settled while the winning ones are listed: the square, whether it wins.
+    Move(usize, bool),
+    /// The value, and every first move as the table leaves it.
+    Value(ProvenValue, Vec<(usize, Option<bool>)>, u64, f64),
+    /// The board is larger than the prover takes.
+    TooBig,
+    /// The analysis is over.
+    Done,
 }
 
 /// What a search tells its game with, for a search that hands it on to hooks of its own.

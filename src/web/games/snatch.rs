@@ -3,15 +3,15 @@
 //! session as if typed.
 
 use super::context::{Capture, Context, Found, Report, Running, flush_captured};
-use super::limits::Limits;
-use super::protocol::{
-    ClientMessage, Fewest, Player, ServerMessage, SnatchMove, SnatchPlayers, SnatchState, State,
-};
 use crate::snatch::ai;
 use crate::snatch::board::squares_of;
 use crate::snatch::session::{Player as Side, puzzle_text, value_answer};
 use crate::snatch::solve::{Deadline, fewest_moves};
 use crate::snatch::{Board, LastJump, Session, legal_moves};
+use crate::web::limits::Limits;
+use crate::web::protocol::{
+    ClientMessage, Fewest, Player, ServerMessage, SnatchMove, SnatchPlayers, SnatchState, State,
+};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
@@ -37,7 +37,7 @@ struct Search {
 
 /// A Jump Snatch game.
 pub struct Snatch {
-    session: Session<'static>,
+    pub(super) session: Session<'static>,
     out: Capture,
     err: Capture,
     search: Option<Search>,

@@ -4,9 +4,10 @@
 
 use super::Server;
 use super::host::MakeTask;
-use super::protocol::{ClientMessage, Kind, ServerMessage};
-use super::registry::{Connection, Joined, Request};
-use super::task;
+use super::registry::{Connection, Joined};
+use crate::web::games::keep::Keeper;
+use crate::web::games::task::{self, Request};
+use crate::web::protocol::{ClientMessage, Kind, ServerMessage};
 use axum::extract::ws::{CloseFrame, Message, WebSocket, close_code};
 use futures_util::stream::{SplitSink, SplitStream};
 use futures_util::{SinkExt, StreamExt};
@@ -281,8 +282,12 @@ impl Page {
                     Arc::clone(&self.server.limits),
                     Arc::clone(&self.server.pool),
                 );
+                let keeper = self.server.store.as_ref().map(|store| {
+                    let address = self.connection.address().to_string();
+                    Keeper::new(Arc::clone(store), id.clone(), address, Arc::clone(&limits))
+                });
                 let make: MakeTask =
-                    Box::new(move || Box::pin(task::run(id, kind, requests, limits, pool)));
+                    Box::new(move || Box::pin(task::run(id, kind, requests, limits, pool, keeper)));
                 self.server.host.spawn(make)
             }),
         };

@@ -7,9 +7,9 @@
 //! state and says which moves the game plays.
 
 use super::context::{Context, Found, Running};
-use super::protocol::{PuzzleInfo, PuzzleView, ServerMessage};
 use crate::board::{Board, Rules};
 use crate::solver::puzzles::{self, Puzzle, Verdict};
+use crate::web::protocol::{PuzzleInfo, PuzzleView, ServerMessage};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
@@ -303,7 +303,7 @@ impl Puzzler {
             notation: board.to_notation(),
             size: board.size(),
             rules: board.rules().to_string(),
-            side: super::game::colour_name(board.to_move()),
+            side: super::words::colour_name(board.to_move()),
             moves: current.puzzle.moves,
             moves_left: current.moves_left,
             status,
@@ -350,7 +350,7 @@ fn info(puzzle: &Puzzle) -> PuzzleInfo {
         size: puzzle.board.size(),
         rules: puzzle.board.rules().to_string(),
         moves: puzzle.moves,
-        side: super::game::colour_name(puzzle.board.to_move()),
+        side: super::words::colour_name(puzzle.board.to_move()),
         notation: puzzle.board.to_notation(),
     }
 }

@@ -7,16 +7,21 @@
 //! was asked about, is played by `Session::play_ai_move`. Only the settings that would
 //! reach past one game (memory, threads, the solver) are refused here.
 
+mod tools;
+
 use super::analysis::Analyst;
 use super::anim;
 use super::context::{Capture, Context, Found, Report, Running, flush_captured};
-use super::limits::Limits;
-use super::protocol::{ClientMessage, Jump61Players, Jump61State, Player, Purpose, ServerMessage};
 use super::puzzles::Puzzler;
+use super::words::{colour_name, score_text};
 use crate::board::{Board, Colour, Coord};
 use crate::display::save;
 use crate::protocol::{Command, CommandError, Dialect, MAX_LINE, MAX_QUOTED, Options, Session};
 use crate::search::{Engine, EngineConfig, Limit, Progress, Score};
+use crate::web::limits::Limits;
+use crate::web::protocol::{
+    ClientMessage, Jump61Players, Jump61State, Player, Purpose, ServerMessage,
+};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
@@ -84,7 +89,7 @@ impl Jump61 {
 
     /// Carries out a message from the page (`join` and `kind` are the task's).
     pub fn message(&mut self, message: ClientMessage, ctx: &mut Context) {
-        if self.puzzler.on() && !super::tools::in_a_puzzle(&message) {
+        if self.puzzler.on() && !tools::in_a_puzzle(&message) {
             ctx.error("a puzzle is on the board: play it, or leave the Puzzles tab first");
             return self.settle(ctx);
         }
@@ -408,7 +413,7 @@ impl Jump61 {
             self.think(Purpose::Move, false, ctx);
         }
         flush_captured(&self.out, &self.err, ctx);
-        ctx.send(ServerMessage::State(super::protocol::State::Jump61(
+        ctx.send(ServerMessage::State(crate::web::protocol::State::Jump61(
             self.state(),
         )));
         self.analyst.settle(self.session.board(), ctx);
@@ -495,44 +500,14 @@ fn parse(text: &str, dialect: Dialect, limits: &Limits) -> Result<Option<Command
     }
 }
 
-/// `red` or `blue`.
-pub fn colour_name(colour: Colour) -> &'static str {
-    match colour {
-        Colour::Red => "red",
-        Colour::Blue => "blue",
-    }
-}
-
 /// A square as the command loop writes a move: `2 3`.
 fn coord_text(c: Coord) -> String {
     format!("{} {}", c.row, c.col)
 }
 
-/// A score for people: `+0.42` squares, `wins in 5`, `loses in 3` (the mover's own moves).
-pub fn score_text(score: Score) -> String {
-    if let Some(plies) = score.win_plies() {
-        format!("wins in {}", plies.div_ceil(2))
-    } else if let Some(plies) = score.loss_plies() {
-        format!("loses in {}", plies / 2)
-    } else {
-        format!("{:+.2}", score.0 as f64 / 100.0)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::score::WIN;
-
-    #[test]
-    fn scores_read_as_squares_or_proven_results() {
-        assert_eq!(score_text(Score(42)), "+0.42");
-        assert_eq!(score_text(Score(-150)), "-1.50");
-        assert_eq!(score_text(Score(0)), "+0.00");
-        // A win 3 plies away is the mover's second own move; a loss 4 plies away its second.
-        assert_eq!(score_text(Score(WIN - 3)), "wins in 2");
-        assert_eq!(score_text(Score(-(WIN - 4))), "loses in 2");
-    }
 
     #[test]
     fn lines_that_reach_past_one_game_are_refused() {

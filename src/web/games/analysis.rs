@@ -10,16 +10,16 @@
 //! within a poll of the prover (1024 positions). What it finds comes back to the game a
 //! piece at a time and goes to the page whole ([`Analysis`]), after every change.
 
-use super::context::{Context, Found, Running, Teller};
-use super::game::score_text;
-use super::limits::Limits;
-use super::protocol::{Analysis, Evaluation, ProvenValue, ServerMessage, WinsIn};
+use super::context::{Context, Found, Running, Teller, Update};
+use super::words::{colour_name, score_text};
 use crate::board::{Board, Squares};
 use crate::search::solve::{self, Solution};
 use crate::search::{Engine, EngineConfig, Limit, Progress};
 use crate::solver::dfpn::{self, Prover};
 use crate::solver::table::key::MAX_KEY_SIZE;
 use crate::solver::{FirstMoves, Listed, Report, Value, game_value_on};
+use crate::web::limits::Limits;
+use crate::web::protocol::{Analysis, Evaluation, ProvenValue, ServerMessage, WinsIn};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -91,26 +91,6 @@ impl Plan {
             self.memory >> 20
         )
     }
-}
-
-/// What an analysis tells its game as it goes.
-pub enum Update {
-    Eval(Evaluation),
-    WinsIn(WinsIn),
-    /// The prover's work so far, and the first moves its table settles (with `every`).
-    Work {
-        positions: u64,
-        seconds: f64,
-        settled: Vec<(usize, bool)>,
-    },
-    /// A first move settled while the winning ones are listed: the square, whether it wins.
-    Move(usize, bool),
-    /// The value, and every first move as the table leaves it.
-    Value(ProvenValue, Vec<(usize, Option<bool>)>, u64, f64),
-    /// The board is larger than the prover takes.
-    TooBig,
-    /// The analysis is over.
-    Done,
 }
 
 /// A game's analysis board: off, or on with the analysis of the position on the board.
@@ -449,7 +429,7 @@ fn proven_value(report: &Report) -> ProvenValue {
     };
     ProvenValue {
         text: report.answer(),
-        winner: report.winner().map(super::game::colour_name),
+        winner: report.winner().map(colour_name),
         winning,
         complete,
     }

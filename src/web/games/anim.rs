@@ -1,8 +1,8 @@
 //! A move's chain reaction as the page animates it: the board's own waves
 //! (`Board::waves`), each square as `[spots, owner]`.
 
-use super::protocol::Square;
 use crate::board::{Board, Colour, Frame};
+use crate::web::protocol::Square;
 
 /// A square's spots and owner, as the page draws them.
 pub fn square(spots: u8, owner: Option<Colour>) -> Square {

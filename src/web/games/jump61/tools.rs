@@ -1,15 +1,15 @@
 //! A Jump61 game's tools beyond play, as messages from the page: the analysis board
-//! ([`super::analysis`]), Edit mode's position ([`super::setup`]) and the puzzles
-//! ([`super::puzzles`]). Each changes the board only through the game's session, as a
+//! ([`crate::web::games::analysis`]), Edit mode's position ([`crate::web::games::setup`]) and the puzzles
+//! ([`crate::web::games::puzzles`]). Each changes the board only through the game's session, as a
 //! typed line would.
 
-use super::analysis::Plan;
-use super::context::{Context, Found};
-use super::game::Jump61;
-use super::protocol::ClientMessage;
-use super::puzzles::Act;
 use crate::board::{Board, Colour, Rules};
 use crate::protocol::Command;
+use crate::web::games::analysis::Plan;
+use crate::web::games::context::{Context, Found};
+use crate::web::games::jump61::Jump61;
+use crate::web::games::puzzles::Act;
+use crate::web::protocol::ClientMessage;
 
 /// Whether `message` belongs to a puzzle on the board (the others wait until it is left).
 pub fn in_a_puzzle(message: &ClientMessage) -> bool {
@@ -81,7 +81,8 @@ impl Jump61 {
     /// set it, refused with the loop's reason or the reason it cannot arise.
     fn setup(&mut self, squares: &[(u8, String)], to_move: Option<String>, ctx: &mut Context) {
         let board = *self.session.board();
-        let commands = match super::setup::commands(squares, to_move.as_deref(), &board) {
+        let commands = match crate::web::games::setup::commands(squares, to_move.as_deref(), &board)
+        {
             Ok(commands) => commands,
             Err(e) => return ctx.error(format!("position refused, nothing changed: {e}")),
         };
@@ -152,7 +153,7 @@ impl Jump61 {
             Command::Position(Some(*board)),
         ];
         if rules == Rules::V2013 {
-            commands.push(Command::MoveNumber(super::setup::move_number(
+            commands.push(Command::MoveNumber(crate::web::games::setup::move_number(
                 board,
                 board.to_move(),
             )));

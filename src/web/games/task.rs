@@ -2,14 +2,25 @@
 //! one at a time, and sends what they change to the page that has the game, if any.
 
 use super::context::{Context, Report};
-use super::game::Jump61;
-use super::limits::Limits;
-use super::pool::SearchPool;
-use super::protocol::{ClientMessage, Kind, ServerMessage};
-use super::registry::Request;
+use super::jump61::Jump61;
+use super::keep::Keeper;
+use super::record::Record;
 use super::snatch::Snatch;
+use crate::web::limits::Limits;
+use crate::web::pool::SearchPool;
+use crate::web::protocol::{ClientMessage, Kind, ServerMessage};
 use std::sync::Arc;
 use tokio::sync::mpsc;
+
+/// A request to a game's task.
+pub enum Request {
+    /// A page takes the game: its messages go to `outbox` from now on.
+    Attach { outbox: mpsc::Sender<ServerMessage> },
+    /// The page has gone: any search stops at once; the game waits for a reconnect.
+    Detach,
+    /// A message from the page.
+    Message(ClientMessage),
+}
 
 /// Either kind of game.
 enum Game {
@@ -53,6 +64,13 @@ impl Game {
         }
     }
 
+    fn record(&self) -> Record {
+        match self {
+            Game::Jump61(g) => g.record(),
+            Game::Snatch(g) => g.record(),
+        }
+    }
+
     fn cancel_search(&mut self) {
         match self {
             Game::Jump61(g) => g.stop_all(),
@@ -68,6 +86,7 @@ pub async fn run(
     mut requests: mpsc::Receiver<Request>,
     limits: Arc<Limits>,
     pool: Arc<SearchPool>,
+    mut keeper: Option<Keeper>,
 ) {
     let (reports_tx, mut reports) = mpsc::unbounded_channel();
     let mut ctx = Context::new(Arc::clone(&limits), pool, reports_tx);
@@ -97,6 +116,9 @@ pub async fn run(
                 Some(Request::Message(message)) => game.message(message, &mut ctx),
             },
             Some(report) = reports.recv() => game.report(report, &mut ctx),
+        }
+        if let Some(keeper) = &mut keeper {
+            keeper.keep(game.record(), &mut ctx);
         }
         if !deliver(&mut outbox, &mut ctx) {
             game.cancel_search();

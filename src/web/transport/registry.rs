@@ -1,23 +1,13 @@
 //! Who is connected and which games are kept: the counts the limits bound, the games by id
 //! for a page that comes back, and the sweep that forgets games whose page has long gone.
 
-use super::limits::Limits;
-use super::protocol::{ClientMessage, ServerMessage};
+use crate::web::games::task::Request;
+use crate::web::limits::Limits;
 use std::collections::HashMap;
 use std::net::IpAddr;
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Instant;
 use tokio::sync::mpsc;
-
-/// A request to a game's task.
-pub enum Request {
-    /// A page takes the game: its messages go to `outbox` from now on.
-    Attach { outbox: mpsc::Sender<ServerMessage> },
-    /// The page has gone: any search stops at once; the game waits for a reconnect.
-    Detach,
-    /// A message from the page.
-    Message(ClientMessage),
-}
 
 /// One kept game.
 struct Entry {
@@ -48,6 +38,13 @@ pub struct Connection {
     registry: Arc<Registry>,
     address: IpAddr,
     pub number: u64,
+}
+
+impl Connection {
+    /// The address it comes from.
+    pub fn address(&self) -> std::net::IpAddr {
+        self.address
+    }
 }
 
 impl Drop for Connection {

@@ -1,0 +1,162 @@
+//! Keeping a game in the store as it is played. After each message or search report, and
+//! before the page is told anything, the game's moves are compared with those kept and the
+//! new ones written (each its own transaction, on disk when the call returns): a move the
+//! page has seen is kept. A move taken back is forgotten; a new position or a new game
+//! starts a new kept game. A failed write (a full disk, a read-only file) is told to the
+//! page and the log, and the game goes on in memory, no longer kept.
+
+use super::context::Context;
+use super::record::Record;
+use crate::web::limits::Limits;
+use crate::web::store::{End, NewGame, Store, StoreError};
+use std::sync::{Arc, Mutex};
+use std::time::{SystemTime, UNIX_EPOCH};
+
+/// The server's store, shared by every game.
+pub type SharedStore = Arc<Mutex<Box<dyn Store>>>;
+
+/// A game's link to the store.
+pub struct Keeper {
+    store: SharedStore,
+    /// The game's id in the registry; each game kept under it is `ID-N`.
+    game: String,
+    address: String,
+    limits: Arc<Limits>,
+    kept: Option<Kept>,
+    made: u32,
+}
+
+/// The game being kept now.
+struct Kept {
+    id: String,
+    record: Record,
+    /// A write failed: nothing more is written for it.
+    failed: bool,
+}
+
+/// Milliseconds since the Unix epoch.
+pub fn now_ms() -> i64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() as i64)
+}
+
+impl Keeper {
+    pub fn new(store: SharedStore, game: String, address: String, limits: Arc<Limits>) -> Keeper {
+        Keeper {
+            store,
+            game,
+            address,
+            limits,
+            kept: None,
+            made: 0,
+        }
+    }
+
+    /// Writes what changed in the game since the last call.
+    pub fn keep(&mut self, record: Record, ctx: &mut Context) {
+        let same_game = self.kept.as_ref().is_some_and(|k| {
+            (
+                k.record.kind,
+                k.record.size,
+                &k.record.rules,
+                &k.record.start,
+            ) == (record.kind, record.size, &record.rules, &record.start)
+        });
+        if !same_game {
+            self.kept = None;
+        }
+        if record.moves.is_empty() && self.kept.is_none() {
+            return;
+        }
+        if let Err(e) = self.write(&record) {
+            crate::output::error_line(format_args!("jump61 serve: game {}: {e}", self.game));
+            ctx.error(e.to_string());
+            if let Some(kept) = &mut self.kept {
+                kept.failed = true;
+            }
+        }
+    }
+
+    fn write(&mut self, record: &Record) -> Result<(), StoreError> {
+        let shared = Arc::clone(&self.store);
+        let mut store = shared.lock().unwrap_or_else(|e| e.into_inner());
+        if self.kept.is_none() {
+            let kept = self.create(&mut **store, record)?;
+            self.kept = Some(kept);
+        }
+        let Some(kept) = self.kept.as_mut().filter(|k| !k.failed) else {
+            return Ok(());
+        };
+        let common = kept
+            .record
+            .moves
+            .iter()
+            .zip(&record.moves)
+            .take_while(|(a, b)| a == b)
+            .count();
+        if common < kept.record.moves.len() {
+            store.take_back(&kept.id, common as u32)?;
+            kept.record.moves.truncate(common);
+        }
+        for (ply, mv) in record.moves.iter().enumerate().skip(common) {
+            store.record_move(&kept.id, ply as u32, mv, now_ms())?;
+            kept.record.moves.push(mv.clone());
+        }
+        if let (Some(winner), None) = (record.winner, kept.record.winner) {
+            let end = End {
+                result: winner.to_string(),
+                how: "won on the board".to_string(),
+                at_ms: now_ms(),
+            };
+            store.finish(&kept.id, &end)?;
+            kept.record.winner = Some(winner);
+        }
+        Ok(())
+    }
+
+    /// Keeps a new game, with no moves yet.
+    fn create(&mut self, store: &mut dyn Store, record: &Record) -> Result<Kept, StoreError> {
+        self.made += 1;
+        let id = format!("{}-{}", self.game, self.made);
+        let mut secret = [0u8; 16];
+        getrandom::fill(&mut secret).map_err(|e| StoreError::Other(e.to_string()))?;
+        let game = NewGame {
+            id: id.clone(),
+            secret,
+            kind: record.kind.to_string(),
+            size: record.size,
+            rules: record.rules.clone(),
+            start: record.start.clone(),
+            red: record.red.clone(),
+            blue: record.blue.clone(),
+            address: self.address.clone(),
+            clock: None,
+            started_ms: now_ms(),
+        };
+        let kept = Kept {
+            id,
+            record: Record {
+                moves: Vec::new(),
+                winner: None,
+                ..record.clone()
+            },
+            failed: false,
+        };
+        let result = store.create(
+            &game,
+            self.limits.stored_games_per_address,
+            self.limits.stored_games,
+        );
+        match result {
+            Ok(()) => Ok(kept),
+            Err(e) => {
+                self.kept = Some(Kept {
+                    failed: true,
+                    ..kept
+                });
+                Err(e)
+            }
+        }
+    }
+}

@@ -1,0 +1,14 @@
+//! The games a page plays: Jump61 (with its tools: analysis, Edit mode, puzzles) and Jump
+//! Snatch, each a task on a game thread.
+
+pub mod analysis;
+pub mod anim;
+pub mod context;
+pub mod jump61;
+pub mod keep;
+mod puzzles;
+pub mod record;
+mod setup;
+pub mod snatch;
+pub mod task;
+pub mod words;

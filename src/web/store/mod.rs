@@ -1,0 +1,103 @@
+//! The store: every game the server plays, kept so it outlasts the process. The games write
+//! through the [`Store`] trait; [`sqlite::Sqlite`] is its one implementation today (a
+//! second, a server database shared by several servers, would implement the same trait).
+
+pub mod sqlite;
+
+pub use sqlite::{Refused, Sqlite};
+
+/// A game as it starts: what it is and who plays it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct NewGame {
+    /// The game's public id.
+    pub id: String,
+    /// The seat's secret (only its page holds it).
+    pub secret: [u8; 16],
+    /// `jump61` or `snatch`.
+    pub kind: String,
+    /// The board's side (rows = columns).
+    pub size: u8,
+    /// `2014` or `2013` for Jump61; `snatch` for Jump Snatch.
+    pub rules: String,
+    /// The position it starts from, in the game's notation.
+    pub start: String,
+    /// Who plays red (first) and blue: `person`, or the AI with its level and limits.
+    pub red: String,
+    pub blue: String,
+    /// The address that made it (the per-address limit counts by it).
+    pub address: String,
+    /// The clock, as the page set it (`None`: no clock).
+    pub clock: Option<String>,
+    /// When it started, in milliseconds since the Unix epoch.
+    pub started_ms: i64,
+}
+
+/// A game as kept: its start, its moves in order, and its end if it is over.
+#[derive(Clone, Debug, PartialEq)]
+pub struct StoredGame {
+    pub game: NewGame,
+    /// Each move as the command loop writes it, with the time it was played.
+    pub moves: Vec<(String, i64)>,
+    pub end: Option<End>,
+}
+
+/// How a game ended.
+#[derive(Clone, Debug, PartialEq)]
+pub struct End {
+    /// `red`, `blue` (the winner), or `none`.
+    pub result: String,
+    /// How: `won on the board`, `resigned`, `time`...
+    pub how: String,
+    pub at_ms: i64,
+}
+
+/// A finished game in a list: its date, board, players, result and length.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Summary {
+    pub id: String,
+    pub kind: String,
+    pub size: u8,
+    pub rules: String,
+    pub red: String,
+    pub blue: String,
+    pub started_ms: i64,
+    pub end: End,
+    pub moves: u32,
+}
+
+/// Why a write was not kept: the game in memory goes on, its page and the log are told.
+#[derive(Debug, thiserror::Error, PartialEq)]
+pub enum StoreError {
+    #[error("the disk is full: this game is no longer kept (it goes on in memory)")]
+    Full,
+    #[error("the database is read-only: this game is not kept (it goes on in memory)")]
+    ReadOnly,
+    #[error("too many games kept: {0}")]
+    TooMany(String),
+    #[error("the database failed: {0} (the game goes on in memory)")]
+    Other(String),
+}
+
+/// Where games are kept. Each call is one transaction, on disk when it returns.
+pub trait Store: Send {
+    /// Keeps a new game, within the limits: at most `per_address` games of its address
+    /// and `in_all` games in all.
+    fn create(
+        &mut self,
+        game: &NewGame,
+        per_address: usize,
+        in_all: usize,
+    ) -> Result<(), StoreError>;
+    /// Keeps move number `ply` (from 0) of game `id`, played at `at_ms`.
+    fn record_move(&mut self, id: &str, ply: u32, mv: &str, at_ms: i64) -> Result<(), StoreError>;
+    /// Keeps the game's end.
+    fn finish(&mut self, id: &str, end: &End) -> Result<(), StoreError>;
+    /// The game `id`, if kept.
+    fn load(&self, id: &str) -> Result<Option<StoredGame>, StoreError>;
+    /// The finished games, oldest first.
+    fn finished(&self) -> Result<Vec<Summary>, StoreError>;
+    /// Forgets game `id`'s moves from number `ply` on (they were taken back).
+    fn take_back(&mut self, id: &str, ply: u32) -> Result<(), StoreError>;
+    /// Forgets the games finished before `before_ms`; how many.
+    fn forget_finished_before(&mut self, before_ms: i64) -> Result<usize, StoreError>;
+}

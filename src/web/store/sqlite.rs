@@ -1,0 +1,392 @@
+//! The store in one SQLite file (the library compiled in: nothing to install). The file
+//! is this program's own: its header carries [`APPLICATION_ID`] and the schema's version
+//! (`user_version`, moved on by `rusqlite_migration`). A file that is not a whole SQLite
+//! database, not this program's, or of a newer schema is refused before anything opens it
+//! for writing, so it is never written over.
+//!
+//! Durability: WAL mode with `synchronous=FULL`: every move is its own transaction, and
+//! the write-ahead log is synced to the disk before the call returns, so a move the page
+//! was told of survives `kill -9` (which `NORMAL` would also give: the log is then in the
+//! operating system's cache) and a power cut (which only `FULL` gives).
+
+use super::{End, NewGame, Store, StoreError, StoredGame, Summary};
+use rusqlite::{Connection, ErrorCode, OpenFlags, OptionalExtension, TransactionBehavior, params};
+use rusqlite_migration::{M, Migrations};
+use std::path::Path;
+
+/// "J61G" in the file's header: how the program knows its own database.
+pub const APPLICATION_ID: i32 = 0x4A36_3147;
+
+/// The schema, one migration a version (`review` is left empty for the review to come).
+const MIGRATIONS: &[M<'static>] = &[M::up(
+    "CREATE TABLE games (
+        id TEXT PRIMARY KEY,
+        secret BLOB NOT NULL,
+        kind TEXT NOT NULL,
+        size INTEGER NOT NULL,
+        rules TEXT NOT NULL,
+        start TEXT NOT NULL,
+        red TEXT NOT NULL,
+        blue TEXT NOT NULL,
+        address TEXT NOT NULL,
+        clock TEXT,
+        started_ms INTEGER NOT NULL,
+        result TEXT,
+        how TEXT,
+        finished_ms INTEGER,
+        review TEXT
+    );
+    CREATE INDEX games_by_address ON games(address);
+    CREATE INDEX games_finished ON games(finished_ms) WHERE finished_ms IS NOT NULL;
+    CREATE TABLE moves (
+        game TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        ply INTEGER NOT NULL,
+        move TEXT NOT NULL,
+        at_ms INTEGER NOT NULL,
+        PRIMARY KEY (game, ply)
+    ) WITHOUT ROWID;",
+)];
+
+/// The schema version this program writes.
+pub fn schema_version() -> usize {
+    MIGRATIONS.len()
+}
+
+/// Why a database file was refused at start; the file is left as it was.
+#[derive(Debug, thiserror::Error, PartialEq)]
+pub enum Refused {
+    #[error("{0} is not an SQLite database")]
+    NotSqlite(String),
+    #[error("{0} is truncated: {1} bytes, its header says {2}")]
+    Truncated(String, u64, u64),
+    #[error("{0} is damaged: {1}")]
+    Damaged(String, String),
+    #[error("{0} is another program's SQLite database (application id {1:#x}), not jump61's")]
+    NotOurs(String, i32),
+    #[error("{0} has schema version {1}, newer than this jump61's ({2}): use a newer jump61")]
+    Newer(String, i64, usize),
+    #[error("cannot open {0}: {1}")]
+    Cannot(String, String),
+}
+
+/// Games kept in SQLite.
+pub struct Sqlite {
+    conn: Connection,
+}
+
+impl Sqlite {
+    /// A database that lives in memory only (`--db :memory:`).
+    pub fn in_memory() -> Result<Sqlite, Refused> {
+        let conn = Connection::open_in_memory()
+            .map_err(|e| Refused::Cannot(":memory:".into(), e.to_string()))?;
+        Sqlite::ready(conn, ":memory:")
+    }
+
+    /// The database at `path`, made if there is none; refused (and left alone) if it is
+    /// not this program's, damaged, or of a newer schema.
+    pub fn open(path: &Path) -> Result<Sqlite, Refused> {
+        let name = path.display().to_string();
+        if check_header(path, &name)? {
+            check_contents(path, &name)?;
+        }
+        let conn =
+            Connection::open(path).map_err(|e| Refused::Cannot(name.clone(), e.to_string()))?;
+        Sqlite::ready(conn, &name)
+    }
+
+    /// Sets the connection up and brings the schema to this program's version.
+    fn ready(mut conn: Connection, name: &str) -> Result<Sqlite, Refused> {
+        let cannot = |e: &dyn std::fmt::Display| Refused::Cannot(name.to_string(), e.to_string());
+        conn.pragma_update(None, "journal_mode", "WAL")
+            .map_err(|e| cannot(&e))?;
+        conn.pragma_update(None, "synchronous", "FULL")
+            .map_err(|e| cannot(&e))?;
+        conn.pragma_update(None, "foreign_keys", "ON")
+            .map_err(|e| cannot(&e))?;
+        conn.busy_timeout(std::time::Duration::from_secs(5))
+            .map_err(|e| cannot(&e))?;
+        let id: i32 = conn
+            .pragma_query_value(None, "application_id", |r| r.get(0))
+            .map_err(|e| cannot(&e))?;
+        let migrations = Migrations::from_slice(MIGRATIONS);
+        let current: usize = migrations
+            .current_version(&conn)
+            .map_err(|e| cannot(&e))?
+            .into();
+        if current < MIGRATIONS.len() || id != APPLICATION_ID {
+            migrations.to_latest(&mut conn).map_err(|e| cannot(&e))?;
+            conn.pragma_update(None, "application_id", APPLICATION_ID)
+                .map_err(|e| cannot(&e))?;
+        }
+        Ok(Sqlite { conn })
+    }
+
+    /// Refuses every write from now on, as a read-only file would (for tests: a file's
+    /// permissions do not stop root).
+    #[doc(hidden)]
+    pub fn refuse_writes(&self) {
+        let _ = self.conn.pragma_update(None, "query_only", true);
+    }
+
+    /// `synchronous=NORMAL` instead of `FULL` (for the measurement of what `FULL` costs).
+    #[doc(hidden)]
+    pub fn sync_normal(&self) {
+        let _ = self.conn.pragma_update(None, "synchronous", "NORMAL");
+    }
+
+    /// Caps the file at `pages` pages, as a full disk would (for tests).
+    #[doc(hidden)]
+    pub fn cap_pages(&self, pages: u32) {
+        let _ = self.conn.pragma_update(None, "max_page_count", pages);
+    }
+}
+
+/// Checks the 100-byte header of an SQLite file without opening it: false if there is
+/// no file yet (or an empty one, which SQLite takes as a new database).
+fn check_header(path: &Path, name: &str) -> Result<bool, Refused> {
+    let bytes = match std::fs::read(path) {
+        Ok(bytes) => bytes,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(false),
+        Err(e) => return Err(Refused::Cannot(name.to_string(), e.to_string())),
+    };
+    let size = bytes.len() as u64;
+    if size == 0 {
+        return Ok(false);
+    }
+    if !bytes.starts_with(b"SQLite format 3\0") {
+        return Err(Refused::NotSqlite(name.to_string()));
+    }
+    if size < 100 {
+        return Err(Refused::Truncated(name.to_string(), size, 100));
+    }
+    let be32 =
+        |at: usize| u32::from_be_bytes([bytes[at], bytes[at + 1], bytes[at + 2], bytes[at + 3]]);
+    let page_size = match u16::from_be_bytes([bytes[16], bytes[17]]) {
+        1 => 65_536,
+        n => u64::from(n),
+    };
+    if !page_size.is_power_of_two() || page_size < 512 {
+        return Err(Refused::Damaged(
+            name.to_string(),
+            format!("page size {page_size}"),
+        ));
+    }
+    // The page count is valid when the change counter equals "version valid for".
+    let pages = u64::from(be32(28));
+    let expected = if be32(24) == be32(92) && pages > 0 {
+        pages * page_size
+    } else {
+        page_size
+    };
+    if size < expected || !size.is_multiple_of(page_size) {
+        return Err(Refused::Truncated(
+            name.to_string(),
+            size,
+            expected.max(page_size),
+        ));
+    }
+    Ok(true)
+}
+
+/// Opens an existing file read-only and checks that it is whole, this program's, and of a
+/// schema this program knows.
+fn check_contents(path: &Path, name: &str) -> Result<(), Refused> {
+    let flags = OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX;
+    let damaged = |e: rusqlite::Error| Refused::Damaged(name.to_string(), e.to_string());
+    let conn = Connection::open_with_flags(path, flags).map_err(damaged)?;
+    let check: String = conn
+        .query_row("PRAGMA quick_check", [], |r| r.get(0))
+        .map_err(damaged)?;
+    if check != "ok" {
+        return Err(Refused::Damaged(name.to_string(), check));
+    }
+    let id: i32 = conn
+        .pragma_query_value(None, "application_id", |r| r.get(0))
+        .map_err(damaged)?;
+    let version: i64 = conn
+        .pragma_query_value(None, "user_version", |r| r.get(0))
+        .map_err(damaged)?;
+    let tables: i64 = conn
+        .query_row("SELECT count(*) FROM sqlite_schema", [], |r| r.get(0))
+        .map_err(damaged)?;
+    if id != APPLICATION_ID && (id != 0 || version != 0 || tables != 0) {
+        return Err(Refused::NotOurs(name.to_string(), id));
+    }
+    if version > MIGRATIONS.len() as i64 {
+        return Err(Refused::Newer(name.to_string(), version, MIGRATIONS.len()));
+    }
+    Ok(())
+}
+
+/// A failed write, as the page and the log are told of it.
+fn store_error(e: rusqlite::Error) -> StoreError {
+    match e.sqlite_error_code() {
+        Some(ErrorCode::DiskFull) => StoreError::Full,
+        Some(ErrorCode::ReadOnly) => StoreError::ReadOnly,
+        _ => StoreError::Other(e.to_string()),
+    }
+}
+
+impl Store for Sqlite {
+    fn create(
+        &mut self,
+        game: &NewGame,
+        per_address: usize,
+        in_all: usize,
+    ) -> Result<(), StoreError> {
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)
+            .map_err(store_error)?;
+        let count = |sql: &str, p: &[&dyn rusqlite::ToSql]| -> Result<usize, StoreError> {
+            tx.query_row(sql, p, |r| r.get::<_, i64>(0))
+                .map(|n| n as usize)
+                .map_err(store_error)
+        };
+        if count(
+            "SELECT count(*) FROM games WHERE address = ?1",
+            &[&game.address],
+        )? >= per_address
+        {
+            return Err(StoreError::TooMany(format!(
+                "{} games kept for {}",
+                per_address, game.address
+            )));
+        }
+        if count("SELECT count(*) FROM games", &[])? >= in_all {
+            return Err(StoreError::TooMany(format!("{in_all} games kept in all")));
+        }
+        tx.execute(
+            "INSERT INTO games (id, secret, kind, size, rules, start, red, blue, address, clock,
+                                started_ms)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
+            params![
+                game.id,
+                &game.secret[..],
+                game.kind,
+                game.size,
+                game.rules,
+                game.start,
+                game.red,
+                game.blue,
+                game.address,
+                game.clock,
+                game.started_ms
+            ],
+        )
+        .map_err(store_error)?;
+        tx.commit().map_err(store_error)
+    }
+
+    fn record_move(&mut self, id: &str, ply: u32, mv: &str, at_ms: i64) -> Result<(), StoreError> {
+        self.conn
+            .execute(
+                "INSERT INTO moves (game, ply, move, at_ms) VALUES (?1, ?2, ?3, ?4)",
+                params![id, ply, mv, at_ms],
+            )
+            .map(|_| ())
+            .map_err(store_error)
+    }
+
+    fn finish(&mut self, id: &str, end: &End) -> Result<(), StoreError> {
+        self.conn
+            .execute(
+                "UPDATE games SET result = ?2, how = ?3, finished_ms = ?4 WHERE id = ?1",
+                params![id, end.result, end.how, end.at_ms],
+            )
+            .map(|_| ())
+            .map_err(store_error)
+    }
+
+    fn load(&self, id: &str) -> Result<Option<StoredGame>, StoreError> {
+        let row = self
+            .conn
+            .query_row(
+                "SELECT id, secret, kind, size, rules, start, red, blue, address, clock,
+                        started_ms, result, how, finished_ms FROM games WHERE id = ?1",
+                [id],
+                |r| {
+                    let secret: Vec<u8> = r.get(1)?;
+                    let game = NewGame {
+                        id: r.get(0)?,
+                        secret: secret.try_into().unwrap_or([0; 16]),
+                        kind: r.get(2)?,
+                        size: r.get(3)?,
+                        rules: r.get(4)?,
+                        start: r.get(5)?,
+                        red: r.get(6)?,
+                        blue: r.get(7)?,
+                        address: r.get(8)?,
+                        clock: r.get(9)?,
+                        started_ms: r.get(10)?,
+                    };
+                    let end = match (r.get(11)?, r.get(12)?, r.get(13)?) {
+                        (Some(result), Some(how), Some(at_ms)) => Some(End { result, how, at_ms }),
+                        _ => None,
+                    };
+                    Ok((game, end))
+                },
+            )
+            .optional()
+            .map_err(store_error)?;
+        let Some((game, end)) = row else {
+            return Ok(None);
+        };
+        let mut statement = self
+            .conn
+            .prepare("SELECT move, at_ms FROM moves WHERE game = ?1 ORDER BY ply")
+            .map_err(store_error)?;
+        let moves = statement
+            .query_map([id], |r| Ok((r.get(0)?, r.get(1)?)))
+            .and_then(|rows| rows.collect::<Result<Vec<_>, _>>())
+            .map_err(store_error)?;
+        Ok(Some(StoredGame { game, moves, end }))
+    }
+
+    fn finished(&self) -> Result<Vec<Summary>, StoreError> {
+        let mut statement = self
+            .conn
+            .prepare(
+                "SELECT id, kind, size, rules, red, blue, started_ms, result, how, finished_ms,
+                        (SELECT count(*) FROM moves WHERE game = games.id)
+                 FROM games WHERE finished_ms IS NOT NULL ORDER BY finished_ms, id",
+            )
+            .map_err(store_error)?;
+        statement
+            .query_map([], |r| {
+                Ok(Summary {
+                    id: r.get(0)?,
+                    kind: r.get(1)?,
+                    size: r.get(2)?,
+                    rules: r.get(3)?,
+                    red: r.get(4)?,
+                    blue: r.get(5)?,
+                    started_ms: r.get(6)?,
+                    end: End {
+                        result: r.get(7)?,
+                        how: r.get(8)?,
+                        at_ms: r.get(9)?,
+                    },
+                    moves: r.get(10)?,
+                })
+            })
+            .and_then(|rows| rows.collect())
+            .map_err(store_error)
+    }
+
+    fn take_back(&mut self, id: &str, ply: u32) -> Result<(), StoreError> {
+        self.conn
+            .execute(
+                "DELETE FROM moves WHERE game = ?1 AND ply >= ?2",
+                params![id, ply],
+            )
+            .map(|_| ())
+            .map_err(store_error)
+    }
+
+    fn forget_finished_before(&mut self, before_ms: i64) -> Result<usize, StoreError> {
+        self.conn
+            .execute("DELETE FROM games WHERE finished_ms < ?1", [before_ms])
+            .map_err(store_error)
+    }
+}
