@@ -7,7 +7,8 @@
 //! positions.
 
 use jump61::board::Board;
-use jump61::search::{Engine, EngineConfig, Evaluation, Limit, Limits};
+use jump61::proven;
+use jump61::search::{EngineConfig, Evaluation, Limit, Limits};
 use std::time::Instant;
 
 fn positions(games: usize) -> Vec<Board> {
@@ -18,7 +19,7 @@ fn positions(games: usize) -> Vec<Board> {
             threads: 1,
             ..EngineConfig::default()
         };
-        let mut engine = Engine::new(config);
+        let mut engine = proven::engine(config);
         let mut board = Board::new(6);
         board.play(game % 36);
         board.play((game * 7 + 11) % 36);
@@ -68,7 +69,7 @@ fn main() {
     };
     let (mut nodes, start) = (0, Instant::now());
     for board in &boards {
-        let mut engine = Engine::new(EngineConfig {
+        let mut engine = proven::engine(EngineConfig {
             threads: 1,
             ..EngineConfig::default()
         });

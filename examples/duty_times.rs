@@ -4,7 +4,8 @@
 //! budget (50 ms) the slowest move went.
 
 use jump61::board::Board;
-use jump61::search::{Engine, EngineConfig, Limit};
+use jump61::proven;
+use jump61::search::{EngineConfig, Limit};
 use std::time::{Duration, Instant};
 
 fn main() {
@@ -18,9 +19,9 @@ fn main() {
             .filter(|l| !l.starts_with('#') && !l.is_empty())
         {
             let board: Board = line.split_whitespace().next().unwrap().parse().unwrap();
-            let mut engine = Engine::new(EngineConfig::default());
+            let mut engine = proven::engine(EngineConfig::default());
             let mut nodes = 0;
-            let mut short = Engine::new(EngineConfig {
+            let mut short = proven::engine(EngineConfig {
                 limit: Limit::MoveTime(Duration::from_millis(50)),
                 ..EngineConfig::default()
             });
@@ -32,7 +33,7 @@ fn main() {
             times.push((start.elapsed().as_secs_f64() * 1000.0, nodes, board.size()));
             if std::env::var("SHOW_SLOW").is_ok() && start.elapsed().as_millis() > 300 {
                 eprintln!("{line}");
-                let mut e = Engine::new(EngineConfig::default());
+                let mut e = proven::engine(EngineConfig::default());
                 e.choose_move(&board, &mut |p| eprintln!("  {p}"));
             }
         }

@@ -13,7 +13,8 @@
 mod common;
 
 use jump61::board::Board;
-use jump61::search::{Engine, EngineConfig, Evaluation};
+use jump61::proven;
+use jump61::search::{EngineConfig, Evaluation};
 use jump61::solver::{Value, dfpn::Limits, game_value};
 use std::time::Instant;
 
@@ -23,7 +24,7 @@ fn main() {
         let (report, _) = game_value(&board, Limits::default());
         println!("{}", report.answer());
         let start = Instant::now();
-        let mut engine = Engine::new(EngineConfig::default());
+        let mut engine = proven::engine(EngineConfig::default());
         let sq = engine.choose_move(&board, &mut |_| {}).expect("a move");
         let took = start.elapsed().as_secs_f64();
         println!("the AI plays {} in {took:.2} s", board.coord(sq));
@@ -75,10 +76,10 @@ fn main() {
                 || game_value(&child, limits).0.value == Value::Loses
         };
         let start = Instant::now();
-        let mut engine = Engine::new(config.clone());
+        let mut engine = proven::engine(config.clone());
         let now = engine.choose_move(&board, &mut |_| {}).expect("a move");
         let took = start.elapsed().as_secs_f64();
-        let mut search_alone = Engine::new(config.clone());
+        let mut search_alone = proven::engine(config.clone());
         let limits_alone = search_alone.limits(&board);
         let before = search_alone
             .search(&board, limits_alone, Evaluation::Full, true, &mut |_| {})

@@ -5,7 +5,8 @@
 //! moves that were not ended early by a proof or a single legal move, and the latest end.
 
 use jump61::board::Board;
-use jump61::search::{Engine, EngineConfig, Limit};
+use jump61::proven;
+use jump61::search::{EngineConfig, Limit};
 use std::time::{Duration, Instant};
 
 fn main() {
@@ -22,7 +23,7 @@ fn main() {
             threads,
             ..EngineConfig::default()
         };
-        let mut engines = [Engine::new(config.clone()), Engine::new(config)];
+        let mut engines = [proven::engine(config.clone()), proven::engine(config)];
         let mut board = Board::new(6);
         board.play(game % 36);
         board.play((game * 7 + 11) % 36);

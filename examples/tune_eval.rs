@@ -12,8 +12,9 @@
 #![allow(clippy::needless_range_loop)]
 
 use jump61::board::{Board, Colour, Squares};
+use jump61::proven;
 use jump61::search::eval::{FEATURES, NAMES, WEIGHTS, features};
-use jump61::search::{Engine, EngineConfig, Limit};
+use jump61::search::{EngineConfig, Limit};
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
 use rayon::prelude::*;
@@ -30,7 +31,7 @@ fn play_game(index: u64, depth: u32, size: usize) -> Vec<Sample> {
             return Vec::new();
         }
     }
-    let mut engine = Engine::new(EngineConfig {
+    let mut engine = proven::engine(EngineConfig {
         limit: Limit::Depth(depth),
         threads: 1,
         ..EngineConfig::default()

@@ -9,6 +9,7 @@ pub mod output;
 pub mod perft;
 pub mod playout;
 pub mod protocol;
+pub mod proven;
 pub mod search;
 pub mod snatch;
 pub mod solver;

@@ -11,6 +11,7 @@
 mod plain;
 
 use jump61::board::{Board, Colour, Rules};
+use jump61::proven;
 use jump61::search::{Engine, EngineConfig, Limit};
 use plain::PlainBoard;
 use plain::solver::PlainSolver;
@@ -35,7 +36,7 @@ fn engine() -> Engine {
 }
 
 fn engine_on(threads: usize) -> Engine {
-    Engine::new(EngineConfig {
+    proven::engine(EngineConfig {
         threads,
         limit: Limit::Nodes(1),
         ..EngineConfig::default()
@@ -187,7 +188,7 @@ fn two_threads_keep_the_duties() {
 /// there, far inside the second's hard limit).
 #[test]
 fn two_threads_on_the_clock_keep_the_duties_with_the_proof_beside_the_search() {
-    let mut engine = Engine::new(EngineConfig {
+    let mut engine = proven::engine(EngineConfig {
         threads: 2,
         limit: Limit::MoveTime(std::time::Duration::from_secs(1)),
         ..EngineConfig::default()

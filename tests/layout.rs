@@ -1,7 +1,8 @@
-//! The code's floor plan, checked: arrows point down. A lower room (the rules, the AI, the
-//! solver, Jump Snatch, perft, random playouts) never names a face (the command loop, the
-//! screen, the web page, the match runner, the program's arguments), and the solver's rooms
-//! import each other without a circle. The paths are read from the source text (comments left
+//! The code's floor plan, checked: arrows point down. A lower room (the rules, the search,
+//! the solver, the full AI above them, Jump Snatch, perft, random playouts) never names a face
+//! (the command loop, the screen, the web page, the match runner, the program's arguments);
+//! the rules, the search, the solver and the full AI stand one above the other, each naming
+//! only those below it; and the solver's rooms import each other without a circle. The paths are read from the source text (comments left
 //! out), so a `use` and a path written in full count alike.
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -10,7 +11,14 @@ use std::path::{Path, PathBuf};
 /// The faces: they may use everything below them.
 const FACES: [&str; 5] = ["protocol", "display", "web", "arena", "cli"];
 /// The rooms below the faces.
-const LOWER: [&str; 6] = ["board", "search", "solver", "snatch", "perft", "playout"];
+const LOWER: [&str; 7] = [
+    "board", "search", "solver", "proven", "snatch", "perft", "playout",
+];
+/// The engine's floors, lowest first: the rules, the search (which proves through a socket
+/// of its own), the solver (which uses the search's forced-win search and evaluation), and
+/// the full AI that plugs the solver's prover into the search. A floor names only the floors
+/// below it.
+const FLOORS: [&str; 4] = ["board", "search", "solver", "proven"];
 
 /// Every `.rs` file below `dir`.
 fn sources(dir: &Path) -> Vec<PathBuf> {
@@ -210,6 +218,73 @@ fn no_lower_room_names_a_face() {
         "lower rooms that name a face:\n{}",
         wrong.join("\n")
     );
+}
+
+/// Every arrow from a floor of [`FLOORS`] to one above it, as `from -> to (path)`, among the
+/// paths that each module names.
+fn arrows_up(named: &[(Vec<String>, Vec<Vec<String>>)]) -> Vec<String> {
+    let floor = |path: &[String]| {
+        let room = path.first()?;
+        FLOORS.iter().position(|f| f == room)
+    };
+    let mut wrong = Vec::new();
+    for (module, paths) in named {
+        let Some(from) = floor(module) else {
+            continue;
+        };
+        for path in paths {
+            if floor(path).is_some_and(|to| to > from) {
+                wrong.push(format!("{} names {}", module.join("::"), path.join("::")));
+            }
+        }
+    }
+    wrong
+}
+
+#[test]
+fn the_search_the_solver_and_the_full_ai_stand_one_above_the_other() {
+    let named = all_named();
+    let wrong = arrows_up(&named);
+    assert!(
+        wrong.is_empty(),
+        "floors that name one above them:\n{}",
+        wrong.join("\n")
+    );
+    // The arrows that should be there are read: the check is not blind.
+    let names = |from: &str, to: &str| {
+        named.iter().any(|(module, paths)| {
+            module.first().is_some_and(|m| m == from)
+                && paths.iter().any(|p| p.first().is_some_and(|p| p == to))
+        })
+    };
+    for (from, to) in [
+        ("solver", "search"),
+        ("proven", "search"),
+        ("proven", "solver"),
+    ] {
+        assert!(names(from, to), "no arrow {from} -> {to} read");
+    }
+}
+
+#[test]
+fn the_check_finds_an_arrow_up() {
+    let module = |m: &str| m.split("::").map(String::from).collect::<Vec<_>>();
+    let read = |m: &str, code: &str| (module(m), named_paths(&code_of(code), &module(m)));
+    let up = [
+        read("search::proof", "use crate::solver::dfpn::Prover;"),
+        read("search", "let e = crate::proven::engine(c);"),
+        read("solver::dfpn", "use super::super::proven::DfpnStep;"),
+    ];
+    assert_eq!(arrows_up(&up).len(), 3, "{:?}", arrows_up(&up));
+    let down = [
+        read(
+            "solver::collection",
+            "use crate::search::solve::{self, solve_until};",
+        ),
+        read("proven::step", "use crate::solver::dfpn::{Limits, Prover};"),
+        read("search", "// crate::solver::dfpn is a comment"),
+    ];
+    assert_eq!(arrows_up(&down), Vec::<String>::new());
 }
 
 /// The room of the solver that a module path lies in (`None` outside the solver); the

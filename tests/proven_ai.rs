@@ -3,7 +3,8 @@
 //! on every run under a node limit.
 
 use jump61::board::Board;
-use jump61::search::{DUTY_DEPTH, Engine, EngineConfig, Evaluation, Limit};
+use jump61::proven;
+use jump61::search::{DUTY_DEPTH, EngineConfig, Evaluation, Limit};
 use jump61::solver::{Value, dfpn::Limits, game_value};
 
 /// 4x4, ten moves into a seeded random game: only `4 3` of Red's 11 moves wins, and the
@@ -28,7 +29,7 @@ fn the_ai_plays_a_proven_winning_move_the_same_on_every_run() {
     };
     let play = || {
         let mut deepest = 0;
-        let sq = Engine::new(config.clone())
+        let sq = proven::engine(config.clone())
             .choose_move(&board, &mut |p| deepest = deepest.max(p.depth))
             .unwrap();
         (sq, deepest)
@@ -50,7 +51,7 @@ fn the_search_alone_with_the_same_nodes_is_not_what_keeps_the_win() {
     // Guards the test above: if the search alone found the winning move too, the proof
     // step would not be what that test shows.
     let board: Board = ONE_WINNING_MOVE.parse().unwrap();
-    let mut engine = Engine::new(EngineConfig::default());
+    let mut engine = proven::engine(EngineConfig::default());
     let limits = jump61::search::Limits::nodes(4_000_000);
     let found = engine.search(&board, limits, Evaluation::Full, true, &mut |_| {});
     assert!(!keeps_the_win(&board, found.best_move) || found.score.win_plies().is_some());
@@ -79,7 +80,7 @@ fn pondering_proves_a_win_that_a_moves_share_cannot() {
         limit: Limit::Nodes(1_000_000),
         ..EngineConfig::default()
     };
-    let cold = Engine::new(config.clone())
+    let cold = proven::engine(config.clone())
         .choose_move(&board, &mut |_| {})
         .unwrap();
     assert_ne!(
@@ -90,7 +91,7 @@ fn pondering_proves_a_win_that_a_moves_share_cannot() {
     );
     // Thinking on the opponent's time: a fresh engine expects no reply, so it ponders on
     // this very position, and its proof goes on there until settled.
-    let mut engine = Engine::new(config);
+    let mut engine = proven::engine(config);
     let ponder = engine.ponder(&board);
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(300);
     while !ponder.is_proof_finished() {
@@ -107,7 +108,7 @@ fn the_proof_steps_table_keeps_to_its_memory() {
     // The web server gives each game's proof step a few MiB (`web::Limits::proof_mb`).
     let board: Board = SIX_MOVES_IN.parse().unwrap();
     let table_after_a_move = |proof_mb| {
-        let mut engine = Engine::new(EngineConfig {
+        let mut engine = proven::engine(EngineConfig {
             limit: Limit::Nodes(2_000_000),
             proof_mb,
             ..EngineConfig::default()
@@ -129,7 +130,7 @@ fn a_two_thread_engine_plays_a_proven_winning_move_too() {
     // With two threads (the command loop's default on two cores) the proof step runs the
     // parallel prover, and its move is as proven as one thread's.
     let board: Board = ONE_WINNING_MOVE.parse().unwrap();
-    let mut engine = Engine::new(EngineConfig {
+    let mut engine = proven::engine(EngineConfig {
         limit: Limit::Nodes(20_000_000),
         threads: 2,
         ..EngineConfig::default()

@@ -2,8 +2,9 @@
 
 use jump61::board::Board;
 use jump61::board::Colour;
+use jump61::proven;
 use jump61::search::bench::{self, DEFAULT_DEPTH};
-use jump61::search::{Engine, EngineConfig, Evaluation, Limit, Limits};
+use jump61::search::{EngineConfig, Evaluation, Limit, Limits};
 use std::time::{Duration, Instant};
 
 /// The node count of `jump61 bench` on one thread. A change to the search that alters it
@@ -20,7 +21,7 @@ fn bench_signature_is_pinned() {
 #[test]
 fn one_thread_chooses_the_same_moves_every_time() {
     let play_game = || {
-        let mut engine = Engine::new(EngineConfig {
+        let mut engine = proven::engine(EngineConfig {
             // A node limit, not time, so that the search is the same on any machine and load.
             limit: Limit::Nodes(200_000),
             threads: 1,
@@ -40,7 +41,7 @@ fn one_thread_chooses_the_same_moves_every_time() {
 #[test]
 fn two_threads_find_a_legal_move_and_agree_on_proven_wins() {
     let board: Board = "2r2b/1r1r".parse().unwrap();
-    let mut engine = Engine::new(EngineConfig {
+    let mut engine = proven::engine(EngineConfig {
         threads: 2,
         ..EngineConfig::default()
     });
@@ -74,7 +75,7 @@ fn heavy_board() -> Board {
 #[test]
 fn a_move_ends_at_its_time_at_the_latest() {
     for (ms, threads) in [(30, 1), (120, 1), (30, 2), (120, 2)] {
-        let mut engine = Engine::new(EngineConfig {
+        let mut engine = proven::engine(EngineConfig {
             limit: Limit::MoveTime(Duration::from_millis(ms)),
             threads,
             ..EngineConfig::default()
@@ -96,7 +97,7 @@ fn time_is_spent_on_depths_expected_to_finish() {
     // The depths' own pacing: with ten times the time the search goes deeper, and it never
     // stops before the duty depth on a small board for the soft limit.
     let depth_in = |ms: u64| {
-        let mut engine = Engine::new(EngineConfig {
+        let mut engine = proven::engine(EngineConfig {
             limit: Limit::MoveTime(Duration::from_millis(ms)),
             ..EngineConfig::default()
         });
@@ -105,7 +106,7 @@ fn time_is_spent_on_depths_expected_to_finish() {
         depth
     };
     assert!(depth_in(400) > depth_in(40));
-    let mut engine = Engine::new(EngineConfig {
+    let mut engine = proven::engine(EngineConfig {
         limit: Limit::Nodes(1),
         ..EngineConfig::default()
     });
@@ -117,7 +118,7 @@ fn time_is_spent_on_depths_expected_to_finish() {
 #[test]
 fn a_node_limit_is_reproducible_and_respected() {
     let run = || {
-        let mut engine = Engine::new(EngineConfig {
+        let mut engine = proven::engine(EngineConfig {
             limit: Limit::Nodes(300_000),
             ..EngineConfig::default()
         });
@@ -140,7 +141,7 @@ fn clocked_game(total: Duration, increment: Duration) -> (Duration, Duration, us
         limit: Limit::Clock { total, increment },
         ..EngineConfig::default()
     };
-    let (mut red, mut blue) = (Engine::new(config.clone()), Engine::new(config));
+    let (mut red, mut blue) = (proven::engine(config.clone()), proven::engine(config));
     let (mut used_red, mut used_blue) = (Duration::ZERO, Duration::ZERO);
     let mut board = Board::new(6);
     let mut plies = 0;

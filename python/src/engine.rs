@@ -127,7 +127,7 @@ impl PyEngine {
             seed,
             ..EngineConfig::default()
         };
-        let mut engine = Engine::new(config);
+        let mut engine = jump61::proven::engine(config);
         let wanted = ranged(hash_mb, "hash size", 1, MAX_HASH_MB)? as usize;
         let kept = engine.config().hash_mb;
         let sized = EngineConfig {

@@ -356,7 +356,7 @@ impl<'a> App<'a> {
         let engine = self
             .engine
             .take()
-            .unwrap_or_else(|| Box::new(Engine::new(config.clone())));
+            .unwrap_or_else(|| Box::new(crate::proven::engine(config.clone())));
         self.progress = None;
         self.thinker = Some(Thinker::spawn(engine, &config, board, purpose));
     }

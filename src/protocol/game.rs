@@ -112,7 +112,7 @@ impl Game {
                 blue: true,
             },
             playing: false,
-            engine: Engine::new(EngineConfig {
+            engine: crate::proven::engine(EngineConfig {
                 hash_mb: wanted.min(default),
                 ..engine
             }),

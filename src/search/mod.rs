@@ -11,7 +11,7 @@ pub mod eval;
 pub mod limits;
 mod negamax;
 mod ponder;
-pub mod proven;
+pub mod proof;
 pub mod score;
 pub mod solve;
 mod split;
@@ -22,6 +22,7 @@ pub use clock::GameClock;
 pub use limits::{Limit, Limits};
 pub use negamax::Evaluation;
 pub use ponder::Ponder;
+pub use proof::ProofStep;
 pub use score::Score;
 
 use crate::board::{Board, Coord, Squares};
@@ -51,7 +52,7 @@ pub struct EngineConfig {
     /// Think on the opponent's time (see `Engine::ponder`).
     pub ponder: bool,
     /// The most memory the full engine's prover table may take (its proof step, see
-    /// `proven`), in MiB.
+    /// `proof`), in MiB.
     pub proof_mb: usize,
 }
 
@@ -64,7 +65,7 @@ impl Default for EngineConfig {
             level: 5,
             seed: 0,
             ponder: false,
-            proof_mb: proven::PROOF_MEMORY >> 20,
+            proof_mb: proof::PROOF_MEMORY >> 20,
         }
     }
 }
@@ -129,13 +130,20 @@ pub struct Engine {
     stop: Option<Arc<AtomicBool>>,
     /// Each side's time left, under `Limit::Clock`.
     clock: Option<GameClock>,
-    /// The full engine's prover, kept across the moves of a game (see `proven`); shared
-    /// with a ponder's proof on another thread.
-    proof: Arc<Mutex<proven::ProofStep>>,
+    /// The full engine's proof step, if one is plugged in (see `proof`), kept across the
+    /// moves of a game; shared with a ponder's proof on another thread.
+    proof: Option<Proof>,
+}
+
+/// A plugged-in proof step and the largest board side it takes.
+struct Proof {
+    step: Arc<Mutex<dyn ProofStep>>,
+    max_size: usize,
 }
 
 impl Engine {
-    /// A new engine with empty tables.
+    /// A new engine with empty tables that only searches (no proof step: the full AI,
+    /// with one, comes from `crate::proven::engine`).
     pub fn new(config: EngineConfig) -> Engine {
         Engine {
             table: Arc::new(Table::new(config.hash_mb)),
@@ -143,7 +151,17 @@ impl Engine {
             clock: clock_for(config.limit),
             config,
             stop: None,
-            proof: Arc::default(),
+            proof: None,
+        }
+    }
+
+    /// A new engine whose full level (5) also asks `step` for proven wins.
+    pub fn with_proof_step(config: EngineConfig, step: impl ProofStep + 'static) -> Engine {
+        let max_size = step.max_size();
+        let step: Arc<Mutex<dyn ProofStep>> = Arc::new(Mutex::new(step));
+        Engine {
+            proof: Some(Proof { step, max_size }),
+            ..Engine::new(config)
         }
     }
 
@@ -190,7 +208,9 @@ impl Engine {
     /// and both clocks.
     pub fn clear(&mut self) {
         self.table.clear();
-        self.proof_step().clear();
+        if let Some(mut step) = self.proof_step() {
+            step.clear();
+        }
         self.rng = Xoshiro256PlusPlus::seed_from_u64(self.config.seed);
         self.reset_clock();
     }
@@ -304,7 +324,7 @@ impl Engine {
             && self.config.threads >= 2
             && limits.nodes == u64::MAX
             && limits.soft_time < limits::FOREVER
-            && proven::provable(board)
+            && self.provable(board)
     }
 
     /// The proof step on half of the engine's threads (one of two) for the whole move,
@@ -349,7 +369,7 @@ impl Engine {
         progress: &mut dyn FnMut(&Progress),
     ) -> (Option<usize>, SearchResult) {
         let threads = self.config.threads;
-        let budget = proven::Budget {
+        let budget = proof::Budget {
             deadline: Some(start + limits.soft_time),
             positions: u64::MAX,
             memory: self.config.proof_mb << 20,
@@ -367,8 +387,8 @@ impl Engine {
         self.table.new_search();
         std::thread::scope(|scope| {
             let prover = scope.spawn(|| {
-                let mut step = self.proof.lock().unwrap_or_else(|p| p.into_inner());
-                let found = step.winning_move_until(board, budget, &proof_stop);
+                let mut step = self.proof_step()?;
+                let found = step.winning_move(board, budget, &proof_stop);
                 if found.is_some() {
                     search_stop.set();
                 }
@@ -398,10 +418,13 @@ impl Engine {
         if self.config.level < 5 {
             return None;
         }
-        let budget = proven::Budget::of(limits, start, &self.config)?;
-        let never = AtomicBool::new(false);
-        let stop = self.stop.as_deref().unwrap_or(&never);
-        let found = self.proof_step().winning_move(board, budget, stop);
+        if !self.provable(board) {
+            return None;
+        }
+        let budget = proof::Budget::of(limits, start, &self.config)?;
+        let outside = self.stop.as_deref();
+        let stop = || outside.is_some_and(|o| o.load(Relaxed));
+        let found = self.proof_step()?.winning_move(board, budget, &stop);
         let spent = start.elapsed();
         if limits.hard_time < limits::FOREVER {
             limits.soft_time = limits.soft_time.saturating_sub(spent);
@@ -419,8 +442,11 @@ impl Engine {
             target.play(reply);
         }
         let style = threads::Style::full(Evaluation::Full, true);
-        let proof = (self.config.level >= 5 && proven::provable(&target))
-            .then(|| (Arc::clone(&self.proof), self.config.proof_mb << 20));
+        let proof = self
+            .proof
+            .as_ref()
+            .filter(|_| self.config.level >= 5 && self.provable(&target))
+            .map(|p| (Arc::clone(&p.step), self.config.proof_mb << 20));
         Ponder::start(
             Arc::clone(&self.table),
             self.config.threads.max(1),
@@ -433,18 +459,28 @@ impl Engine {
     /// Bytes the proof step's prover table takes now (at most `config.proof_mb` MiB, or
     /// the least an exact table of the board's size can be).
     pub fn proof_memory(&self) -> usize {
-        self.proof_step().memory()
+        self.proof_step().map_or(0, |step| step.memory())
     }
 
-    /// The proof step, once a ponder's proof has let go of it (after a slice at most). A
-    /// proof that panicked leaves no table worth trusting: the step starts afresh.
-    fn proof_step(&self) -> std::sync::MutexGuard<'_, proven::ProofStep> {
-        self.proof.lock().unwrap_or_else(|poisoned| {
+    /// Whether the proof step takes `board` (there is one, the game is not over, and the
+    /// board is within its size).
+    fn provable(&self, board: &Board) -> bool {
+        self.proof
+            .as_ref()
+            .is_some_and(|p| proof::provable(board, p.max_size))
+    }
+
+    /// The proof step, once a ponder's proof has let go of it (after a slice at most); `None`
+    /// if there is none. A proof that panicked leaves no table worth trusting: the step
+    /// starts afresh.
+    fn proof_step(&self) -> Option<std::sync::MutexGuard<'_, dyn ProofStep + 'static>> {
+        let proof = &self.proof.as_ref()?.step;
+        Some(proof.lock().unwrap_or_else(|poisoned| {
             let mut step = poisoned.into_inner();
             step.clear();
-            self.proof.clear_poison();
+            proof.clear_poison();
             step
-        })
+        }))
     }
 
     /// The move the table holds as best for `board`, if it is legal there.

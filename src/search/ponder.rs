@@ -11,7 +11,7 @@
 
 use super::limits::Limits;
 use super::negamax::Stop;
-use super::proven::ProofStep;
+use super::proof::ProofStep;
 use super::threads::{self, Style};
 use super::tt::Table;
 use crate::board::Board;
@@ -35,7 +35,7 @@ impl Ponder {
         threads: usize,
         board: Board,
         style: Style,
-        proof: Option<(Arc<Mutex<ProofStep>>, usize)>,
+        proof: Option<(Arc<Mutex<dyn ProofStep>>, usize)>,
     ) -> Ponder {
         let stop = Arc::new(AtomicBool::new(false));
         // The proof takes one of the engine's threads when it has more than one, so that
@@ -83,7 +83,7 @@ impl Ponder {
 /// Proves `board` slice by slice until it is settled or `stop` is set. The step is locked
 /// for one slice at a time (some tens of milliseconds), so the engine's own use of it never
 /// waits longer than that.
-fn prove(step: &Mutex<ProofStep>, board: &Board, memory: usize, stop: &AtomicBool) {
+fn prove(step: &Mutex<dyn ProofStep>, board: &Board, memory: usize, stop: &AtomicBool) {
     while !stop.load(Ordering::Relaxed) {
         let Ok(mut step) = step.lock() else {
             return;

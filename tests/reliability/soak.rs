@@ -8,6 +8,7 @@
 use super::grammar::Rng;
 use crate::plain::PlainBoard;
 use jump61::board::{Board, Colour, Squares};
+use jump61::proven;
 use jump61::search::{Engine, EngineConfig, Limit};
 use std::time::{Duration, Instant};
 
@@ -85,7 +86,7 @@ impl Players {
             ..EngineConfig::default()
         };
         Players {
-            engines: [Engine::new(config.clone()), Engine::new(config)],
+            engines: [proven::engine(config.clone()), proven::engine(config)],
         }
     }
 

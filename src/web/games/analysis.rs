@@ -14,7 +14,7 @@ use super::context::{Context, Found, Running, Teller, Update};
 use super::words::{colour_name, score_text};
 use crate::board::{Board, Squares};
 use crate::search::solve::{self, Solution};
-use crate::search::{Engine, EngineConfig, Limit, Progress};
+use crate::search::{EngineConfig, Limit, Progress};
 use crate::solver::dfpn::{self, Prover};
 use crate::solver::table::key::MAX_KEY_SIZE;
 use crate::solver::{FirstMoves, Listed, Report, Value, game_value_on};
@@ -297,7 +297,7 @@ fn analyse(board: Board, plan: Plan, stop: &Arc<AtomicBool>, tell: Teller) {
 
 /// The AI's evaluation and best line, at each depth its search finishes.
 fn evaluate(board: &Board, time: Duration, stop: &Arc<AtomicBool>, tell: &Teller) {
-    let mut engine = Engine::new(EngineConfig {
+    let mut engine = crate::proven::engine(EngineConfig {
         limit: Limit::MoveTime(time),
         hash_mb: 1,
         threads: 1,

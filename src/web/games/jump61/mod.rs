@@ -294,7 +294,7 @@ impl Jump61 {
         let mut engine = self
             .engine
             .take()
-            .unwrap_or_else(|| Box::new(Engine::new(config.clone())));
+            .unwrap_or_else(|| Box::new(crate::proven::engine(config.clone())));
         engine.set_config(config);
         // The flag the pool watches while the job waits is the one the engine watches.
         let stop = Arc::new(AtomicBool::new(false));
