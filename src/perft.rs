@@ -57,7 +57,7 @@ pub fn divide(board: &Board, depth: u32) -> Vec<(usize, u64)> {
 }
 
 /// [`perft_parallel`] that its caller can stop: `None` once `stop` is set. The flag is
-/// looked at in every position more than [`STOP_UNSEEN`] plies from the end, so a count of
+/// looked at in every position more than a few plies from the end (`STOP_UNSEEN`), so a count of
 /// hours stops within milliseconds, and the count itself is [`perft`]'s below that.
 pub fn perft_stoppable(board: &Board, depth: u32, stop: &AtomicBool) -> Option<u64> {
     if depth <= STOP_UNSEEN {

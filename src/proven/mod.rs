@@ -1,5 +1,5 @@
 //! The full AI: the alpha-beta search of [`crate::search`] with the proof step of the df-pn
-//! prover of [`crate::solver`]. The search asks, through its [`ProofStep`] socket, for a move
+//! prover of [`crate::solver`]. The search asks, through its [`ProofStep`](crate::search::ProofStep) socket, for a move
 //! proven to win; this room answers with the prover, so it stands above both and neither
 //! names it. The faces get their AI here ([`engine`]).
 
