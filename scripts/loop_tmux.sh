@@ -52,9 +52,19 @@ keys C-c
 expect "EXITED 130"
 tmux kill-session -t "$session"
 # Jump Snatch's loop likewise: the AI (30 s a move on an 8x8 board) stopped, its move not
-# played; then the hint and the leaving.
-tmux new-session -d -s "$session" -x 100 -y 30 "$bin snatch; echo EXITED \$?; sleep 5"
-keys "random 8 30 1" Enter "time 30" Enter "first ai" Enter
+# played; then the hint and the leaving. Its line editor: Tab completes `fi` and `first a`,
+# Up recalls a line.
+tmux new-session -d -s "$session" -x 100 -y 30 "$loop snatch; echo EXITED \$?; sleep 5"
+expect "snatch>"
+keys "size 3" Enter "board" Enter
+expect "  3 . . ."
+keys C-l Up Up End BSpace 4 Enter "board" Enter
+expect "  4 . . . ."
+keys C-l "fi" Tab
+expect "snatch> first"
+keys " pe" Tab
+expect "snatch> first person"
+keys Enter "random 8 30 1" Enter "time 30" Enter "first ai" Enter
 sleep 1
 keys C-c
 expect "error: interrupted: the AI's move was not played; type \`first ai\` to let it move"
@@ -64,6 +74,7 @@ keys C-c
 expect "EXITED 130"
 
 tmux kill-session -t "$session"
+grep -qx "size 4" "$data/jump61/snatch_history" || fail "no 'size 4' in the snatch history"
 # The line editor. Ctrl-L clears the screen, so each check sees only what came after it.
 tmux new-session -d -s "$session" -x 100 -y 30 "$loop; echo EXITED \$?; sleep 5"
 expect ">"

@@ -11,6 +11,7 @@ mod play;
 mod readline;
 mod serve;
 mod shell;
+mod snatch;
 mod solve;
 
 pub use args::{RulesArg, tool_position, with_threads};
@@ -169,7 +170,7 @@ pub fn run(mut cli: Cli) -> i32 {
         Tool::Jobs(args) => args.run(),
         Tool::Bench(args) => args.run(),
         Tool::Match(args) => arena::run(&args),
-        Tool::Snatch(args) => crate::snatch::run(args),
+        Tool::Snatch(args) => snatch::run(args),
         Tool::Serve(args) => args.run(),
         Tool::Games(args) => args.run(),
         Tool::Completions(args) => args.run(),

@@ -34,8 +34,12 @@ use std::path::PathBuf;
 /// The most lines the history file keeps (the oldest go first).
 pub const HISTORY_LINES: usize = 1000;
 
-/// Tab completion from the command table of the loop's dialect.
-struct Words(Dialect);
+/// The completions of a line up to the cursor: where the last word starts, and what it
+/// could become (a loop's own table of command words).
+pub type Completion = Box<dyn Fn(&str) -> (usize, Vec<&'static str>)>;
+
+/// Tab completion from the loop's command table.
+struct Words(Completion);
 
 impl Completer for Words {
     type Candidate = String;
@@ -46,7 +50,7 @@ impl Completer for Words {
         pos: usize,
         _ctx: &Context<'_>,
     ) -> rustyline::Result<(usize, Vec<String>)> {
-        let (start, words) = complete(&line[..pos], self.0);
+        let (start, words) = (self.0)(&line[..pos]);
         Ok((start, words.into_iter().map(String::from).collect()))
     }
 }
@@ -68,9 +72,20 @@ pub struct LineEditor {
 }
 
 impl LineEditor {
-    /// An editor for the loop of `dialect`, with the history of earlier runs; `None` when
-    /// the terminal cannot be edited (the loop then reads plainly).
+    /// An editor for the Jump61 loop of `dialect`, with the history of earlier runs; `None`
+    /// when the terminal cannot be edited (the loop then reads plainly).
     pub fn new(dialect: Dialect, interrupt: Option<Interrupt>) -> Option<LineEditor> {
+        let words = Box::new(move |before: &str| complete(before, dialect));
+        LineEditor::with_words(words, "history", interrupt)
+    }
+
+    /// An editor completing from `words`, its history in the file `history_name` of the
+    /// program's data directory.
+    pub fn with_words(
+        words: Completion,
+        history_name: &str,
+        interrupt: Option<Interrupt>,
+    ) -> Option<LineEditor> {
         let config = Config::builder()
             .max_history_size(HISTORY_LINES)
             .ok()?
@@ -80,8 +95,9 @@ impl LineEditor {
             .auto_add_history(false)
             .build();
         let mut editor = Editor::with_config(config).ok()?;
-        editor.set_helper(Some(Words(dialect)));
-        let mut history = history_path(std::env::var_os("XDG_DATA_HOME"), std::env::var_os("HOME"));
+        editor.set_helper(Some(Words(words)));
+        let mut history = data_dir(std::env::var_os("XDG_DATA_HOME"), std::env::var_os("HOME"))
+            .map(|dir| dir.join(history_name));
         if let Some(path) = &history {
             match editor.load_history(path) {
                 Err(ReadlineError::Io(e)) if e.kind() == std::io::ErrorKind::NotFound => {}
@@ -163,9 +179,9 @@ impl LineSource for LineEditor {
     }
 }
 
-/// The history file: `$XDG_DATA_HOME/jump61/history`, else
-/// `$HOME/.local/share/jump61/history` (the XDG default); `None` without either.
-fn history_path(xdg_data_home: Option<OsString>, home: Option<OsString>) -> Option<PathBuf> {
+/// The program's data directory, where the history files live: `$XDG_DATA_HOME/jump61`,
+/// else `$HOME/.local/share/jump61` (the XDG default); `None` without either.
+fn data_dir(xdg_data_home: Option<OsString>, home: Option<OsString>) -> Option<PathBuf> {
     // The XDG rules ignore a relative (or empty) setting.
     let data = xdg_data_home
         .map(PathBuf::from)
@@ -174,7 +190,7 @@ fn history_path(xdg_data_home: Option<OsString>, home: Option<OsString>) -> Opti
             let home = PathBuf::from(home?);
             home.is_absolute().then(|| home.join(".local/share"))
         })?;
-    Some(data.join("jump61").join("history"))
+    Some(data.join("jump61"))
 }
 
 fn history_failed(path: &std::path::Path, e: &ReadlineError) {
@@ -191,7 +207,8 @@ mod tests {
     #[test]
     fn the_history_lives_in_the_data_directory() {
         let path = |xdg: Option<&str>, home: Option<&str>| {
-            history_path(xdg.map(OsString::from), home.map(OsString::from))
+            data_dir(xdg.map(OsString::from), home.map(OsString::from))
+                .map(|dir| dir.join("history"))
         };
         assert_eq!(
             path(Some("/data"), Some("/home/a")),

@@ -78,6 +78,9 @@ pub struct Hint {
     pub square: usize,
     /// When the search proved the move wins: in how many of the mover's own moves at most.
     pub wins_within: Option<u32>,
+    /// The AI's proof step proved the position won for the mover (the move wins, in a
+    /// number of moves the proof does not say).
+    pub proven: bool,
 }
 
 /// One game: its position and history, its players and its engine.
@@ -406,7 +409,8 @@ impl Game {
             ..config.clone()
         };
         // The smallest table first: a size the machine cannot give is an error, not a panic.
-        let mut engine = Engine::new(EngineConfig {
+        // The full AI, its proof step included, as the game's own engine is.
+        let mut engine = crate::proven::engine(EngineConfig {
             hash_mb: 1,
             ..wanted.clone()
         });
@@ -436,6 +440,7 @@ impl Game {
         Ok(Hint {
             square,
             wins_within,
+            proven: engine.proved_last_win(),
         })
     }
 

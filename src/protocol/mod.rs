@@ -45,11 +45,16 @@ pub fn run_loop_interruptible(
     options: Options,
     interrupt: Option<Interrupt>,
 ) {
-    let mut lines = PlainLines {
+    run_loop_reading(&mut plain_lines(input), out, err, options, interrupt);
+}
+
+/// The lines of `input` read as they are, at most [`MAX_LINE`] bytes kept of each (a longer
+/// one comes as [`Input::TooLong`]).
+pub fn plain_lines(input: impl BufRead) -> impl LineSource {
+    PlainLines {
         input,
         line: Vec::new(),
-    };
-    run_loop_reading(&mut lines, out, err, options, interrupt);
+    }
 }
 
 /// One read from a [`LineSource`].

@@ -15,21 +15,24 @@ pub fn move_line(dialect: Dialect, mover: Colour, at: Coord) -> String {
 }
 
 /// The answer to `hint`, worded as the screen board says its hint: `hint: 2 3`, with a note
-/// when the search proved the move wins.
+/// when the search or the AI's proof step proved the move wins.
 ///
 /// ```
 /// use jump61::board::Board;
 /// use jump61::protocol::{Hint, view};
 /// let board = Board::new(3);
-/// let hint = Hint { square: 4, wins_within: None };
+/// let hint = Hint { square: 4, wins_within: None, proven: false };
 /// assert_eq!(view::hint_line(&board, hint), "hint: 2 2");
 /// let proven = Hint { wins_within: Some(3), ..hint };
 /// assert_eq!(view::hint_line(&board, proven), "hint: 2 2 (a proven win: Red wins within 3 moves)");
+/// let by_proof = Hint { proven: true, ..hint };
+/// assert_eq!(view::hint_line(&board, by_proof), "hint: 2 2 (a proven win for Red)");
 /// ```
 pub fn hint_line(board: &Board, hint: super::Hint) -> String {
     let at = board.coord(hint.square);
     let mover = board.to_move();
     match hint.wins_within {
+        None if hint.proven => format!("hint: {} {} (a proven win for {mover})", at.row, at.col),
         None => format!("hint: {} {}", at.row, at.col),
         Some(1) => format!(
             "hint: {} {} (a proven win: {mover} wins with it)",

@@ -133,6 +133,8 @@ pub struct Engine {
     /// The full engine's proof step, if one is plugged in (see `proof`), kept across the
     /// moves of a game; shared with a ponder's proof on another thread.
     proof: Option<Proof>,
+    /// Whether the proof step proved the last position `choose_move` was given a win.
+    proven_win: bool,
 }
 
 /// A plugged-in proof step and the largest board side it takes.
@@ -152,6 +154,7 @@ impl Engine {
             config,
             stop: None,
             proof: None,
+            proven_win: false,
         }
     }
 
@@ -170,6 +173,13 @@ impl Engine {
     /// each search a fresh flag.
     pub fn set_stop_flag(&mut self, flag: Option<Arc<AtomicBool>>) {
         self.stop = flag;
+    }
+
+    /// Whether the proof step proved the position of the last `choose_move` won for the
+    /// side to move (the move chosen then wins, whether the proof's or a quicker forced win
+    /// of the search's).
+    pub fn proved_last_win(&self) -> bool {
+        self.proven_win
     }
 
     /// The current settings.
@@ -254,6 +264,7 @@ impl Engine {
         }
         let start = Instant::now();
         let limits = self.limits(board);
+        self.proven_win = false;
         let best = if self.proves_beside_search(board, &limits) {
             self.prove_beside_search(board, limits, start, progress)
         } else {
@@ -275,6 +286,7 @@ impl Engine {
         progress: &mut dyn FnMut(&Progress),
     ) -> usize {
         let proven = self.proven_move(board, &mut limits, start);
+        self.proven_win = proven.is_some();
         let (depth, evaluation, ordering) = self.level_search(limits.max_depth);
         if depth == 0 {
             return self.greedy_move(board);
@@ -338,6 +350,7 @@ impl Engine {
         progress: &mut dyn FnMut(&Progress),
     ) -> usize {
         let (proven, found) = self.search_and_prove(board, limits, start, progress);
+        self.proven_win = proven.is_some();
         let Some(sq) = proven else {
             return found.best_move;
         };

@@ -9,16 +9,18 @@
 pub mod ai;
 pub mod bench;
 pub mod board;
+mod complete;
 pub mod moves;
 pub mod session;
 pub mod solve;
 
 pub use board::{Board, LastJump};
+pub use complete::complete;
 pub use moves::{Move, legal_moves, parse_move};
 pub use session::{Flow, Session, run_loop, run_loop_interruptible};
 
 use clap::{Args, Subcommand};
-use std::io::{IsTerminal, Write};
+use std::io::Write;
 
 /// `jump61 snatch`: the Jump Snatch command loop, or one answer.
 #[derive(Args, Debug)]
@@ -54,34 +56,19 @@ pub enum SnatchTool {
     },
 }
 
-/// Runs `jump61 snatch`; returns the exit code.
-pub fn run(args: SnatchArgs) -> i32 {
-    match args.command {
-        None => {
-            // At a terminal, Ctrl-C stops the AI's search, `solve` and `value`, not the
-            // program; the error stream is locked line by line, since its thread writes there.
-            let interrupt = std::io::stdin()
-                .is_terminal()
-                .then(crate::interrupt::catch_ctrl_c)
-                .flatten();
-            let (stdin, stdout) = (std::io::stdin(), std::io::stdout());
-            run_loop_interruptible(
-                stdin.lock(),
-                &mut stdout.lock(),
-                &mut std::io::stderr(),
-                interrupt,
-            );
-            0
-        }
-        Some(SnatchTool::Solve {
+/// Runs one of `jump61 snatch`'s tools; returns the exit code. (The loop itself is run by
+/// the command line's face, which reads its lines.)
+pub fn run_tool(tool: SnatchTool) -> i32 {
+    match tool {
+        SnatchTool::Solve {
             position,
             two_player,
-        }) => solve_once(&position, two_player),
-        Some(SnatchTool::Bench {
+        } => solve_once(&position, two_player),
+        SnatchTool::Bench {
             size,
             pieces,
             boards,
-        }) => bench::run(size as usize, pieces as usize, boards),
+        } => bench::run(size as usize, pieces as usize, boards),
     }
 }
 

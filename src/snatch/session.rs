@@ -110,7 +110,9 @@ pub struct Session<'a> {
     interrupt: Option<Interrupt>,
 }
 
-/// Runs the loop until `quit` or the end of the input.
+/// Runs the loop on `input` read as it is, until `quit` or the end of the input. (The
+/// program's own loop reads its lines through the command line's face: bounded, or edited at
+/// a terminal.)
 pub fn run_loop(input: impl BufRead, out: &mut dyn Write, err: &mut dyn Write) {
     run_loop_interruptible(input, out, err, None);
 }
@@ -124,7 +126,7 @@ pub fn run_loop_interruptible(
     interrupt: Option<Interrupt>,
 ) {
     let mut session = Session::new(out, err);
-    session.interrupt = interrupt;
+    session.set_interrupt(interrupt);
     let mut line = Vec::new();
     loop {
         line.clear();
@@ -152,6 +154,17 @@ impl<'a> Session<'a> {
             external_ai: false,
             interrupt: None,
         }
+    }
+
+    /// Lets Ctrl-C (`interrupt`, pressed by whoever catches the signal) stop the AI's search,
+    /// `solve` and `value`.
+    pub fn set_interrupt(&mut self, interrupt: Option<Interrupt>) {
+        self.interrupt = interrupt;
+    }
+
+    /// Says `message` on the error stream, as a refused command is: the game is unchanged.
+    pub fn report_error(&mut self, message: &str) {
+        let _ = writeln!(self.err, "error: {message}");
     }
 
     /// Lets the caller search for the AI (`ai_to_move`, then `play_ai_move`) instead of
@@ -248,7 +261,7 @@ impl<'a> Session<'a> {
             other => Err(format!("unknown command '{other}' (type help)")),
         };
         if let Err(message) = outcome {
-            let _ = writeln!(self.err, "error: {message}");
+            self.report_error(&message);
         }
         Flow::Continue
     }
