@@ -8,6 +8,7 @@
 mod command;
 mod game;
 mod session;
+pub mod script;
 pub mod view;
 
 pub use command::{
