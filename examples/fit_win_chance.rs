@@ -5,13 +5,13 @@
 //! position) against itself from seeded random openings (2 to 9 random plies), and keeps
 //! every position's score from the side to move's view with the game's result for that
 //! side. Then fits P(side to move wins) = 1 / (1 + exp(-score / SCALE)) by maximum
-//! likelihood (`review::chance::fit_scale`, Newton's method) and prints the scale, the log
-//! loss of the fit and of the scale in the code, and how the fitted chance matches the
+//! likelihood (`review::chance::fit_scale`, Newton's method) and prints the scale (and per
+//! square), the log loss of the fit and of the scale in the code, and how the fitted chance matches the
 //! results in bins. Positions whose score is a proven win or loss are left out: their chance
 //! is 1 or 0 whatever the scale.
 
 use jump61::board::{Board, Colour, Squares};
-use jump61::review::chance::{WIN_CHANCE_SCALE, fit_scale, log_likelihood, logistic};
+use jump61::review::chance::{fit_scale, log_likelihood, logistic, win_chance_scale};
 use jump61::search::{Engine, EngineConfig, Evaluation, Limits};
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
@@ -33,7 +33,13 @@ fn play_game(index: u64, nodes: u64, size: usize) -> Vec<(f64, f64)> {
     });
     let mut seen: Vec<(f64, Colour)> = Vec::new();
     while board.winner().is_none() {
-        let found = engine.search(&board, Limits::nodes(nodes), Evaluation::Full, true, &mut |_| {});
+        let found = engine.search(
+            &board,
+            Limits::nodes(nodes),
+            Evaluation::Full,
+            true,
+            &mut |_| {},
+        );
         if !found.score.is_decisive() {
             seen.push((f64::from(found.score.0), board.to_move()));
         }
@@ -61,10 +67,16 @@ fn main() {
         return;
     };
     let loss = |s: f64| -log_likelihood(&samples, 1.0 / s) / samples.len() as f64;
-    println!("fitted scale: {scale:.1} (log loss {:.4})", loss(scale));
+    let squares = size * size;
     println!(
-        "scale in the code: {WIN_CHANCE_SCALE:.1} (log loss {:.4}); a coin: 0.6931",
-        loss(WIN_CHANCE_SCALE)
+        "fitted scale: {scale:.1}, {:.1} a square (log loss {:.4})",
+        scale / squares as f64,
+        loss(scale)
+    );
+    let coded = win_chance_scale(squares);
+    println!(
+        "scale in the code: {coded:.1} (log loss {:.4}); a coin: 0.6931",
+        loss(coded)
     );
     println!("fitted chance  positions  won");
     for bin in 0..10 {

@@ -82,7 +82,9 @@ fn read_text(path: &PathBuf) -> Result<String, String> {
         .read_to_end(&mut bytes)
         .map_err(|e| e.to_string())?;
     if bytes.len() > MAX_SCRIPT_BYTES {
-        return Err(format!("larger than {MAX_SCRIPT_BYTES} bytes: not a game file"));
+        return Err(format!(
+            "larger than {MAX_SCRIPT_BYTES} bytes: not a game file"
+        ));
     }
     String::from_utf8(bytes).map_err(|_| "not text (UTF-8): not a game file".to_string())
 }

@@ -7,8 +7,8 @@
 
 mod command;
 mod game;
-mod session;
 pub mod script;
+mod session;
 pub mod view;
 
 pub use command::{

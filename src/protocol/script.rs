@@ -101,9 +101,11 @@ fn carry_out(game: &mut Game, command: Command) -> Result<bool, String> {
             game.redo().map_err(failed)?;
         }
         Command::Auto(_) | Command::Hint | Command::Solve { .. } | Command::SolveValue => {
-            return Err("the AI's moves are not in the file: a reviewed game is played by \
+            return Err(
+                "the AI's moves are not in the file: a reviewed game is played by \
                         `manual` sides, as `save` writes it"
-                .to_string());
+                    .to_string(),
+            );
         }
         // What only shows something or sets the AI's limits changes no move.
         _ => {}

@@ -1,17 +1,26 @@
 //! The AI's evaluation as a chance of winning, and a move's drop in that chance as a mark.
 //!
 //! The chance is a logistic curve of the search's score (hundredths of a square, from the
-//! side to move's view): `1 / (1 + exp(-score / WIN_CHANCE_SCALE))`. A proven win or loss
+//! side to move's view): `1 / (1 + exp(-score / scale))`, whose scale grows with the board,
+//! `WIN_CHANCE_PER_SQUARE` times its squares (a square is worth less on a larger board).
+//! A proven win or loss
 //! (a decisive score) is a chance of 1 or 0. The curve has no offset, so a score and its
 //! negation give chances that add up to 1: the same position seen from either side.
 
 use crate::search::Score;
 
-/// The score (hundredths of a square) at which the side to move wins about 73% of its
-/// games (`1 / (1 + e^-1)`). Fitted by maximum likelihood to self-play games:
-/// `cargo run --release --example fit_win_chance` (its entry in docs/results/analysis.md,
-/// "The win chance of an evaluation").
-pub const WIN_CHANCE_SCALE: f64 = 218.0;
+/// The scale of the curve for each square of the board: the score (hundredths of a square)
+/// at which the side to move wins about 73% of its games (`1 / (1 + e^-1)`) is this times
+/// the squares. Fitted by maximum likelihood to self-play games, `cargo run --release
+/// --example fit_win_chance -- 1000 20000 SIZE` for sizes 4, 5 and 6 (scales 617, 952 and
+/// 1402: 38.6, 38.1 and 38.9 a square), in docs/results/analysis.md, "The win chance of an
+/// evaluation".
+pub const WIN_CHANCE_PER_SQUARE: f64 = 38.5;
+
+/// The curve's scale on a board of `squares` squares.
+pub fn win_chance_scale(squares: usize) -> f64 {
+    WIN_CHANCE_PER_SQUARE * squares as f64
+}
 
 /// A drop in the mover's chance of winning of at least this many percentage points is an
 /// inaccuracy; the next two bounds make a mistake and a blunder. Ten points is about what
@@ -23,22 +32,23 @@ pub const MISTAKE_POINTS: f64 = 20.0;
 /// See [`INACCURACY_POINTS`].
 pub const BLUNDER_POINTS: f64 = 30.0;
 
-/// The side to move's chance of winning, 0 to 1, at a score of the search.
+/// The side to move's chance of winning, 0 to 1, at a score of the search on a board of
+/// `squares` squares.
 ///
 /// ```
 /// use jump61::review::chance::win_chance;
 /// use jump61::search::Score;
-/// assert_eq!(win_chance(Score(0)), 0.5);
-/// assert!(win_chance(Score(300)) > 0.75);
-/// assert_eq!(win_chance(Score(30_000 - 3)), 1.0); // a win in two own moves
+/// assert_eq!(win_chance(Score(0), 25), 0.5);
+/// assert!(win_chance(Score(1000), 25) > 0.7);
+/// assert_eq!(win_chance(Score(30_000 - 3), 25), 1.0); // a win in two own moves
 /// ```
-pub fn win_chance(score: Score) -> f64 {
+pub fn win_chance(score: Score, squares: usize) -> f64 {
     if score.win_plies().is_some() {
         1.0
     } else if score.loss_plies().is_some() {
         0.0
     } else {
-        logistic(f64::from(score.0), WIN_CHANCE_SCALE)
+        logistic(f64::from(score.0), win_chance_scale(squares))
     }
 }
 
@@ -100,8 +110,7 @@ pub fn fit_scale(samples: &[(f64, f64)]) -> Option<f64> {
             return None;
         }
         let mut step = gradient / curvature;
-        while step.abs() > 1e-15 && log_likelihood(samples, b + step) < log_likelihood(samples, b)
-        {
+        while step.abs() > 1e-15 && log_likelihood(samples, b + step) < log_likelihood(samples, b) {
             step /= 2.0;
         }
         b += step;
@@ -130,7 +139,7 @@ mod tests {
     #[test]
     fn the_two_sides_chances_add_up_to_one() {
         for cp in [-900, -150, 0, 37, 420] {
-            let sum = win_chance(Score(cp)) + win_chance(Score(-cp));
+            let sum = win_chance(Score(cp), 36) + win_chance(Score(-cp), 36);
             assert!((sum - 1.0).abs() < 1e-12, "{cp}: {sum}");
         }
     }

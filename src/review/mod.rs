@@ -53,7 +53,9 @@ impl Default for ReviewLimits {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Proven {
     /// The side to move wins (`winning`: its winning moves, when they were sought).
-    Wins { winning: Vec<usize> },
+    Wins {
+        winning: Vec<usize>,
+    },
     Loses,
     /// The game is over: `Colour` won.
     Over(Colour),
@@ -110,7 +112,11 @@ pub struct Review {
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
 pub enum ReviewError {
     #[error("move {number} ({row} {col}) is not legal there")]
-    Illegal { number: usize, row: usize, col: usize },
+    Illegal {
+        number: usize,
+        row: usize,
+        col: usize,
+    },
     #[error("move {number} is not a square of the board")]
     OffBoard { number: usize },
     #[error("move {number} comes after the game is over")]
@@ -194,7 +200,7 @@ fn position(
     let mover_chance = match proven {
         Proven::Wins { .. } => 1.0,
         Proven::Loses => 0.0,
-        _ => win_chance(found.score),
+        _ => win_chance(found.score, board.squares()),
     };
     Position {
         board: *board,
@@ -232,7 +238,11 @@ fn prove(
 
 /// `chance` of `side` as Red's chance.
 fn red_view(side: Colour, chance: f64) -> f64 {
-    if side == Colour::Red { chance } else { 1.0 - chance }
+    if side == Colour::Red {
+        chance
+    } else {
+        1.0 - chance
+    }
 }
 
 /// Whether a position is won (`Some(true)`) or lost for `colour`, when that is proven.
@@ -290,7 +300,10 @@ fn judge(
             // The position before is judged by its evaluation even when it is proven won:
             // a move into a position the prover could not settle is then not a blunder
             // merely because the proof made the chance before 1.
-            before = positions[i].score.map_or(before, win_chance);
+            let squares = positions[i].board.squares();
+            before = positions[i]
+                .score
+                .map_or(before, |s| win_chance(s, squares));
             Mark::Judged(Drop::of(100.0 * (before - after)))
         }
     };

@@ -11,9 +11,7 @@ pub fn mark_text(mark: &Mark, board: &Board) -> String {
     match mark {
         Mark::WonTheGame => "won the game".to_string(),
         Mark::KeptTheWin => "kept the win".to_string(),
-        Mark::ThrewTheWinAway { winning } if winning.is_empty() => {
-            "threw the win away".to_string()
-        }
+        Mark::ThrewTheWinAway { winning } if winning.is_empty() => "threw the win away".to_string(),
         Mark::ThrewTheWinAway { winning } => {
             let squares: Vec<String> = winning
                 .iter()
