@@ -10,6 +10,7 @@ pub mod perft;
 pub mod playout;
 pub mod protocol;
 pub mod proven;
+pub mod review;
 pub mod search;
 pub mod snatch;
 pub mod solver;

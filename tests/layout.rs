@@ -11,14 +11,15 @@ use std::path::{Path, PathBuf};
 /// The faces: they may use everything below them.
 const FACES: [&str; 5] = ["protocol", "display", "web", "arena", "cli"];
 /// The rooms below the faces.
-const LOWER: [&str; 7] = [
-    "board", "search", "solver", "proven", "snatch", "perft", "playout",
+const LOWER: [&str; 8] = [
+    "board", "search", "solver", "proven", "review", "snatch", "perft", "playout",
 ];
 /// The engine's floors, lowest first: the rules, the search (which proves through a socket
 /// of its own), the solver (which uses the search's forced-win search and evaluation), and
-/// the full AI that plugs the solver's prover into the search. A floor names only the floors
-/// below it.
-const FLOORS: [&str; 4] = ["board", "search", "solver", "proven"];
+/// the full AI that plugs the solver's prover into the search, and the review of finished
+/// games, which asks the solver and the search of each position. A floor names only the
+/// floors below it.
+const FLOORS: [&str; 5] = ["board", "search", "solver", "proven", "review"];
 
 /// Every `.rs` file below `dir`.
 fn sources(dir: &Path) -> Vec<PathBuf> {

@@ -9,6 +9,7 @@ mod jobs;
 mod perft;
 mod play;
 mod readline;
+mod review;
 mod serve;
 mod shell;
 mod snatch;
@@ -144,6 +145,10 @@ pub enum Tool {
     Serve(serve::ServeArgs),
     /// List the finished games `serve` kept: date, size, rules, players, result, length.
     Games(games::GamesArgs),
+    /// Look back at a saved game (the loop's `save` format): each move with its mark (kept
+    /// the win, threw the win away, lost already; or good, inaccuracy, mistake, blunder by
+    /// the drop in its mover's chance of winning).
+    Review(review::ReviewArgs),
     /// Print a completion script for a shell: `source <(jump61 completions bash)`, or save
     /// it where the shell looks (bash, zsh, fish, powershell, elvish).
     Completions(shell::CompletionsArgs),
@@ -173,6 +178,7 @@ pub fn run(mut cli: Cli) -> i32 {
         Tool::Snatch(args) => snatch::run(args),
         Tool::Serve(args) => args.run(),
         Tool::Games(args) => args.run(),
+        Tool::Review(args) => args.run(),
         Tool::Completions(args) => args.run(),
         Tool::Man(args) => args.run(),
     }

@@ -7,6 +7,7 @@
 
 mod command;
 mod game;
+pub mod script;
 mod session;
 pub mod view;
 
