@@ -164,6 +164,10 @@ pub enum ClientMessage {
         game: Option<String>,
         #[serde(default)]
         kind: Kind,
+        /// The seat's secret from the game's link (hex): with it, `game` is a kept game's
+        /// id, found in the store after a restart.
+        #[serde(default)]
+        seat: Option<String>,
     },
     Line {
         text: String,
@@ -443,6 +447,12 @@ pub enum ServerMessage {
         game: String,
         kind: Kind,
     },
+    /// The kept game's id and its seat's secret (hex), for the page's link: only the page
+    /// that holds the seat is sent it.
+    Seat {
+        game: String,
+        seat: String,
+    },
     State(State),
     Anim {
         square: [usize; 2],
@@ -503,7 +513,8 @@ mod tests {
             m,
             ClientMessage::Join {
                 game: None,
-                kind: Kind::Snatch
+                kind: Kind::Snatch,
+                seat: None
             }
         );
         assert_eq!(game, None);
@@ -522,7 +533,8 @@ mod tests {
             m,
             ClientMessage::Join {
                 game: None,
-                kind: Kind::Jump61
+                kind: Kind::Jump61,
+                seat: None
             }
         );
     }
