@@ -86,7 +86,10 @@ async fn a_game_comes_back_by_its_link_after_kill_9_and_plays_on() {
     page.until_that(|m| m["t"] == "state" && m["moves"].as_array().is_some_and(|a| a.len() == 2))
         .await;
     let before = play(&mut page, "2 2", 4).await;
-    assert_eq!((before["level"].clone(), before["nodes"].clone()), (json!(2), json!(300)));
+    assert_eq!(
+        (before["level"].clone(), before["nodes"].clone()),
+        (json!(2), json!(300))
+    );
     server.kill().unwrap();
     server.wait().unwrap();
 

@@ -7,8 +7,8 @@
 
 use super::context::Context;
 use super::record::Record;
-use crate::web::limits::Limits;
 use super::seat::secret_hex;
+use crate::web::limits::Limits;
 use crate::web::protocol::ServerMessage;
 use crate::web::store::{End, NewGame, Store, StoreError, StoredGame};
 use std::sync::{Arc, Mutex};

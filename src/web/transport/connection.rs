@@ -293,7 +293,9 @@ impl Page {
     /// link gets an error and changes nothing: the page keeps the game it had.
     async fn resume(&mut self, id: &str, seat: &str) {
         let found = match &self.server.store {
-            None => Err("this server keeps no games (--no-db): a link cannot bring one back".into()),
+            None => {
+                Err("this server keeps no games (--no-db): a link cannot bring one back".into())
+            }
             Some(store) => {
                 let store = store.lock().unwrap_or_else(|e| e.into_inner());
                 seat::find(&**store, id, seat)
@@ -341,9 +343,8 @@ impl Page {
             }
         });
         let replay = resumed.map(|(_, replay)| replay);
-        let make: MakeTask = Box::new(move || {
-            Box::pin(task::run(id, kind, requests, limits, pool, keeper, replay))
-        });
+        let make: MakeTask =
+            Box::new(move || Box::pin(task::run(id, kind, requests, limits, pool, keeper, replay)));
         self.server.host.spawn(make)
     }
 
