@@ -64,9 +64,9 @@
       page.retries = 0;
       $("reconnect").hidden = true;
       link("connected", false);
-      const link = gameLink();
-      page.linkPending = !!link;
-      if (link) sendRaw({ t: "join", game: link.game, kind: "jump61", seat: link.seat });
+      const byLink = gameLink();
+      page.linkPending = !!byLink;
+      if (byLink) sendRaw({ t: "join", game: byLink.game, kind: "jump61", seat: byLink.seat });
       else joinStored();
     };
     ws.onmessage = (event) => {
