@@ -106,6 +106,25 @@ fn a_game_is_kept_move_by_move_and_read_back() {
 }
 
 #[test]
+fn a_seat_secret_of_the_wrong_length_is_refused_not_zeroed() {
+    let file = folder("secret").join("games.sqlite");
+    let mut store = Sqlite::open(&file).unwrap();
+    store.create(&new_game("s-1", "127.0.0.1"), 10, 10).unwrap();
+    drop(store);
+    // Damage the secret behind the store's back, as a bad edit or a bad disk would.
+    let raw = rusqlite::Connection::open(&file).unwrap();
+    raw.execute("UPDATE games SET secret = x'0102' WHERE id = 's-1'", [])
+        .unwrap();
+    drop(raw);
+    let store = Sqlite::open(&file).unwrap();
+    let loaded = store.load("s-1");
+    match loaded {
+        Err(StoreError::Other(text)) => assert!(text.contains("2 bytes, not 16"), "{text}"),
+        other => panic!("a 2-byte secret was read as {other:?}"),
+    }
+}
+
+#[test]
 fn a_full_disk_and_a_read_only_file_are_errors_that_change_nothing() {
     let dir = folder("full");
     let store = Sqlite::open(&dir.join("games.sqlite")).unwrap();

@@ -16,6 +16,9 @@
 //!   that game back whatever `kind` says (a page that had it open elsewhere loses it);
 //!   otherwise a new game of `kind` (default `jump61`). Answer: `joined`, then `state`. A
 //!   later `join` leaves the connection's game (kept for a reconnect) for another.
+//! - `{"t":"join","game":"<kept id>","seat":"<32 hex digits>"}`: a game's link (from `seat`
+//!   below): the kept Jump61 game, from memory or, after a restart, replayed from the
+//!   database. A wrong secret or an unknown id gets `error` and changes nothing.
 //! - `{"t":"line","text":"2 3"}`: one line of the command loop's language, carried out by the
 //!   game's session as `jump61` (or `jump61 snatch`) would: Jump61 moves `R C`, `size N`,
 //!   `auto red`, `manual blue`, `clear`/`new`, `undo`, `redo`, `time S`, `nodes N`,
@@ -83,6 +86,8 @@
 //!
 //! # Server -> client
 //! - `{"t":"joined","game":"<id>","kind":"jump61"|"snatch"}`
+//! - `{"t":"seat","game":"<kept id>","seat":"<32 hex digits>"}`: the kept game's link, sent
+//!   to the page that has the game when it is first kept and on every `join`.
 //! - `{"t":"state",...}`: the whole visible state, sent after every change. Jump61:
 //!   `{"t":"state","kind":"jump61","size":4,"rules":"2014","squares":[[1,"w"],[2,"r"],...],
 //!   "to_move":"red"|"blue","players":{"red":"human"|"ai","blue":"human"|"ai"},
@@ -164,6 +169,10 @@ pub enum ClientMessage {
         game: Option<String>,
         #[serde(default)]
         kind: Kind,
+        /// The seat's secret from the game's link (hex): with it, `game` is a kept game's
+        /// id, found in the store after a restart.
+        #[serde(default)]
+        seat: Option<String>,
     },
     Line {
         text: String,
@@ -443,6 +452,12 @@ pub enum ServerMessage {
         game: String,
         kind: Kind,
     },
+    /// The kept game's id and its seat's secret (hex), for the page's link: only the page
+    /// that holds the seat is sent it.
+    Seat {
+        game: String,
+        seat: String,
+    },
     State(State),
     Anim {
         square: [usize; 2],
@@ -503,7 +518,8 @@ mod tests {
             m,
             ClientMessage::Join {
                 game: None,
-                kind: Kind::Snatch
+                kind: Kind::Snatch,
+                seat: None
             }
         );
         assert_eq!(game, None);
@@ -522,7 +538,8 @@ mod tests {
             m,
             ClientMessage::Join {
                 game: None,
-                kind: Kind::Jump61
+                kind: Kind::Jump61,
+                seat: None
             }
         );
     }

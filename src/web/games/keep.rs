@@ -7,8 +7,10 @@
 
 use super::context::Context;
 use super::record::Record;
+use super::seat::secret_hex;
 use crate::web::limits::Limits;
-use crate::web::store::{End, NewGame, Store, StoreError};
+use crate::web::protocol::ServerMessage;
+use crate::web::store::{End, NewGame, Store, StoreError, StoredGame};
 use std::sync::{Arc, Mutex};
 use std::time::{SystemTime, UNIX_EPOCH};
 
@@ -29,6 +31,8 @@ pub struct Keeper {
 /// The game being kept now.
 struct Kept {
     id: String,
+    /// Its seat's secret: only the page that has the game is told it.
+    secret: [u8; 16],
     record: Record,
     /// A write failed: nothing more is written for it.
     failed: bool,
@@ -53,6 +57,28 @@ impl Keeper {
         }
     }
 
+    /// A game's link to a game kept before (found by its link after a restart): `record` is
+    /// the game as replayed from the store, so nothing is written again.
+    pub fn resumed(mut self, made: u32, kept: &StoredGame, record: Record) -> Keeper {
+        self.made = made;
+        self.kept = Some(Kept {
+            id: kept.game.id.clone(),
+            secret: kept.game.secret,
+            record,
+            failed: false,
+        });
+        self
+    }
+
+    /// The kept game's link for its page: its id and its seat's secret (none if not kept).
+    pub fn seat(&self) -> Option<ServerMessage> {
+        let kept = self.kept.as_ref().filter(|k| !k.failed)?;
+        Some(ServerMessage::Seat {
+            game: kept.id.clone(),
+            seat: secret_hex(&kept.secret),
+        })
+    }
+
     /// Writes what changed in the game since the last call.
     pub fn keep(&mut self, record: Record, ctx: &mut Context) {
         let same_game = self.kept.as_ref().is_some_and(|k| {
@@ -69,12 +95,16 @@ impl Keeper {
         if record.moves.is_empty() && self.kept.is_none() {
             return;
         }
+        let was_kept = self.seat().is_some();
         if let Err(e) = self.write(&record) {
             crate::output::error_line(format_args!("jump61 serve: game {}: {e}", self.game));
             ctx.error(e.to_string());
             if let Some(kept) = &mut self.kept {
                 kept.failed = true;
             }
+        }
+        if !was_kept && let Some(seat) = self.seat() {
+            ctx.send(seat);
         }
     }
 
@@ -136,6 +166,7 @@ impl Keeper {
         };
         let kept = Kept {
             id,
+            secret,
             record: Record {
                 moves: Vec::new(),
                 winner: None,

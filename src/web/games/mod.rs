@@ -8,6 +8,7 @@ pub mod jump61;
 pub mod keep;
 mod puzzles;
 pub mod record;
+pub mod seat;
 mod setup;
 pub mod snatch;
 pub mod task;

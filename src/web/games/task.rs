@@ -79,7 +79,8 @@ impl Game {
     }
 }
 
-/// Runs game `id` until its request channel closes (the registry forgot it).
+/// Runs game `id` until its request channel closes (the registry forgot it). A game found
+/// by its link starts from `replay`, the command-loop script of its moves and players.
 pub async fn run(
     id: String,
     kind: Kind,
@@ -87,10 +88,14 @@ pub async fn run(
     limits: Arc<Limits>,
     pool: Arc<SearchPool>,
     mut keeper: Option<Keeper>,
+    replay: Option<String>,
 ) {
     let (reports_tx, mut reports) = mpsc::unbounded_channel();
     let mut ctx = Context::new(Arc::clone(&limits), pool, reports_tx);
     let mut game = Game::new(kind, &limits);
+    if let Some(text) = replay {
+        game.message(ClientMessage::Load { text }, &mut ctx);
+    }
     let mut outbox: Option<mpsc::Sender<ServerMessage>> = None;
     loop {
         tokio::select! {
@@ -100,6 +105,9 @@ pub async fn run(
                     outbox = Some(page);
                     ctx.attached = true;
                     ctx.send(joined(&id, game.kind()));
+                    if let Some(seat) = keeper.as_ref().and_then(Keeper::seat) {
+                        ctx.send(seat);
+                    }
                     game.settle(&mut ctx);
                 }
                 Some(Request::Detach) => {

@@ -24,7 +24,21 @@
     path: [], // Jump Snatch: the squares of the move being made, [row, col] 1-based
     snatchHint: [], // Jump Snatch: the squares of the suggested move
     pendingStart: false,
+    linkPending: false, // a join by the game's link was sent and not yet answered
   };
+
+  // ---------------------------------------------------------------- the game's link
+  // `#game=ID&seat=SECRET` in the address: a fragment never reaches the server's logs.
+  function gameLink() {
+    const fields = new URLSearchParams(location.hash.slice(1));
+    const game = fields.get("game");
+    const seat = fields.get("seat");
+    return game && seat ? { game, seat } : null;
+  }
+  function setGameLink(game, seat) {
+    const hash = game ? `#game=${encodeURIComponent(game)}&seat=${encodeURIComponent(seat)}` : "";
+    history.replaceState(null, "", location.pathname + location.search + hash);
+  }
 
   // ---------------------------------------------------------------- storage (may be off)
   function stored(key) {
@@ -50,8 +64,10 @@
       page.retries = 0;
       $("reconnect").hidden = true;
       link("connected", false);
-      const kind = stored(STORE_KIND) === "snatch" ? "snatch" : "jump61";
-      sendRaw({ t: "join", game: stored(STORE_GAME), kind });
+      const byLink = gameLink();
+      page.linkPending = !!byLink;
+      if (byLink) sendRaw({ t: "join", game: byLink.game, kind: "jump61", seat: byLink.seat });
+      else joinStored();
     };
     ws.onmessage = (event) => {
       let message;
@@ -71,6 +87,11 @@
       link(`disconnected: retrying in ${Math.round(wait / 100) / 10} s`, true);
       setTimeout(connect, wait);
     };
+  }
+
+  function joinStored() {
+    const kind = stored(STORE_KIND) === "snatch" ? "snatch" : "jump61";
+    sendRaw({ t: "join", game: stored(STORE_GAME), kind });
   }
 
   function link(text, down) {
@@ -102,6 +123,9 @@
   function receive(m) {
     switch (m.t) {
       case "joined":
+        page.linkPending = false;
+        // A link to a kept game `ID-N` belongs to game ID; another game drops it.
+        if (gameLink() && !gameLink().game.startsWith(`${m.game}-`)) setGameLink(null);
         page.game = m.game;
         store(STORE_GAME, m.game);
         store(STORE_KIND, m.kind);
@@ -124,7 +148,16 @@
       case "out":
         output(m.lines || []);
         break;
+      case "seat":
+        setGameLink(m.game, m.seat);
+        break;
       case "error":
+        if (page.linkPending) {
+          // The link found no game: say so, and go on with this tab's game (or a new one).
+          page.linkPending = false;
+          setGameLink(null);
+          joinStored();
+        }
         page.announce = null;
         output([`error: ${m.text}`], true);
         say(m.text, true);

@@ -309,7 +309,7 @@ impl Store for Sqlite {
                     let secret: Vec<u8> = r.get(1)?;
                     let game = NewGame {
                         id: r.get(0)?,
-                        secret: secret.try_into().unwrap_or([0; 16]),
+                        secret: [0; 16],
                         kind: r.get(2)?,
                         size: r.get(3)?,
                         rules: r.get(4)?,
@@ -324,14 +324,21 @@ impl Store for Sqlite {
                         (Some(result), Some(how), Some(at_ms)) => Some(End { result, how, at_ms }),
                         _ => None,
                     };
-                    Ok((game, end))
+                    Ok((game, secret, end))
                 },
             )
             .optional()
             .map_err(store_error)?;
-        let Some((game, end)) = row else {
+        let Some((mut game, secret, end)) = row else {
             return Ok(None);
         };
+        // A secret guards a seat: one of another length is damage, never a default.
+        game.secret = secret.try_into().map_err(|bad: Vec<u8>| {
+            StoreError::Other(format!(
+                "game {id}: its seat secret is {} bytes, not 16: the game is refused",
+                bad.len()
+            ))
+        })?;
         let mut statement = self
             .conn
             .prepare("SELECT move, at_ms FROM moves WHERE game = ?1 ORDER BY ply")

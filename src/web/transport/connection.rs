@@ -6,6 +6,7 @@ use super::Server;
 use super::host::MakeTask;
 use super::registry::{Connection, Joined};
 use crate::web::games::keep::Keeper;
+use crate::web::games::seat;
 use crate::web::games::task::{self, Request};
 use crate::web::protocol::{ClientMessage, Kind, ServerMessage};
 use axum::extract::ws::{CloseFrame, Message, WebSocket, close_code};
@@ -237,8 +238,11 @@ impl Page {
                 return Next::Go;
             }
         };
-        if let ClientMessage::Join { game, kind } = message {
-            self.join(game.as_deref(), kind).await;
+        if let ClientMessage::Join { game, kind, seat } = message {
+            match seat {
+                Some(seat) => self.resume(game.as_deref().unwrap_or(""), &seat).await,
+                None => self.join(game.as_deref(), kind).await,
+            }
             return Next::Go;
         }
         let Some(joined) = &self.joined else {
@@ -277,20 +281,75 @@ impl Page {
         let kept = id.and_then(|id| registry.rejoin(id, &self.connection));
         let joined = match kept {
             Some(joined) => Ok(joined),
-            None => registry.create(&self.connection, |id, requests| {
-                let (limits, pool) = (
-                    Arc::clone(&self.server.limits),
-                    Arc::clone(&self.server.pool),
-                );
-                let keeper = self.server.store.as_ref().map(|store| {
-                    let address = self.connection.address().to_string();
-                    Keeper::new(Arc::clone(store), id.clone(), address, Arc::clone(&limits))
-                });
-                let make: MakeTask =
-                    Box::new(move || Box::pin(task::run(id, kind, requests, limits, pool, keeper)));
-                self.server.host.spawn(make)
+            None => registry.create(&self.connection, None, |id, requests| {
+                self.spawn(id, kind, requests, None)
             }),
         };
+        self.attach(joined).await;
+    }
+
+    /// `join` by a game's link: the kept game `id` if `seat` is its secret, from memory if
+    /// the server still holds it, else replayed from the store (after a restart). A wrong
+    /// link gets an error and changes nothing: the page keeps the game it had.
+    async fn resume(&mut self, id: &str, seat: &str) {
+        let found = match &self.server.store {
+            None => {
+                Err("this server keeps no games (--no-db): a link cannot bring one back".into())
+            }
+            Some(store) => {
+                let store = store.lock().unwrap_or_else(|e| e.into_inner());
+                seat::find(&**store, id, seat)
+            }
+        };
+        let found = match found {
+            Ok(found) => found,
+            Err(e) => return self.replies.push(ServerMessage::error(e)),
+        };
+        self.leave().await;
+        let registry = &self.server.registry;
+        let joined = match registry.rejoin(&found.game, &self.connection) {
+            Some(joined) => Ok(joined),
+            None => seat::script(&found.kept).and_then(|replay| {
+                let id = Some(found.game.clone());
+                registry.create(&self.connection, id, |id, requests| {
+                    self.spawn(id, Kind::Jump61, requests, Some((found, replay)))
+                })
+            }),
+        };
+        self.attach(joined).await;
+    }
+
+    /// Starts game `id`'s task on a game thread; a game found by its link is replayed and
+    /// kept on under its old id. False if the server is shutting down.
+    fn spawn(
+        &self,
+        id: String,
+        kind: Kind,
+        requests: mpsc::Receiver<Request>,
+        resumed: Option<(seat::Found, String)>,
+    ) -> bool {
+        let (limits, pool) = (
+            Arc::clone(&self.server.limits),
+            Arc::clone(&self.server.pool),
+        );
+        let keeper = self.server.store.as_ref().map(|store| {
+            let address = self.connection.address().to_string();
+            let keeper = Keeper::new(Arc::clone(store), id.clone(), address, Arc::clone(&limits));
+            match &resumed {
+                Some((found, _)) => {
+                    keeper.resumed(found.made, &found.kept, seat::record(&found.kept))
+                }
+                None => keeper,
+            }
+        });
+        let replay = resumed.map(|(_, replay)| replay);
+        let make: MakeTask =
+            Box::new(move || Box::pin(task::run(id, kind, requests, limits, pool, keeper, replay)));
+        self.server.host.spawn(make)
+    }
+
+    /// Gives the page the game it joined (or tells it why not).
+    async fn attach(&mut self, joined: Result<Joined, String>) {
         let (outbox, inbox) = mpsc::channel(self.server.limits.outbox_messages);
         self.new_inbox = Some(inbox);
         let joined = match joined {

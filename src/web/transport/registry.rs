@@ -122,13 +122,18 @@ impl Registry {
 
     /// Keeps a new game for `connection`, made by `spawn` (given the new id and the game's
     /// request channel). Within the limits, the oldest game no page has is forgotten to
-    /// make room; when every kept game has a page, the new game is refused.
+    /// make room; when every kept game has a page, the new game is refused. A game found by
+    /// its link comes back under its old `id`; a new one gets a new id.
     pub fn create(
         &self,
         connection: &Connection,
+        id: Option<String>,
         spawn: impl FnOnce(String, mpsc::Receiver<Request>) -> bool,
     ) -> Result<Joined, String> {
         let mut inner = self.lock();
+        if id.as_ref().is_some_and(|id| inner.games.contains_key(id)) {
+            return Err("this game has just come back in another page".to_string());
+        }
         let address = connection.address;
         let here = inner
             .games
@@ -149,7 +154,7 @@ impl Registry {
                 self.limits.max_games
             ));
         }
-        let id = new_id();
+        let id = id.unwrap_or_else(new_id);
         let (tx, rx) = mpsc::channel(self.limits.inbox_messages);
         if !spawn(id.clone(), rx) {
             return Err("the server is shutting down".to_string());
