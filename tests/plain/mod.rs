@@ -313,6 +313,12 @@ impl PlainBoard {
         if depth == 0 {
             return 1;
         }
+        // The last ply is counted, not played: each legal move ends one sequence whatever it
+        // does to the board (bulk counting, as chess perft programs do). The moves before it
+        // are all played, so every count still rests on this file's own rules.
+        if depth == 1 {
+            return self.legal_moves().len() as u64;
+        }
         let mut count = 0;
         for (row, col) in self.legal_moves() {
             let mut child = self.clone();
