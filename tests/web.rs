@@ -592,6 +592,17 @@ async fn a_saved_2013_game_replays_under_the_2013_dialect() {
     let loaded = page.until("state").await;
     assert_eq!(loaded["rules"], "2013");
     assert_eq!(loaded["squares"], played["squares"]);
+    // A script of the 2019 dialect is refused by its `# dialect` line, the game unchanged.
+    page.send(
+        json!({"t":"load","text":"# dialect 2019: run it with jump61 --dialect 2019\nsize 4\n"}),
+    )
+    .await;
+    let refused = page.until("error").await;
+    let text = refused["text"].as_str().unwrap();
+    assert!(text.contains("not the 2019 dialect"), "{text}");
+    page.send(json!({"t":"save"})).await;
+    let again = page.until("saved").await;
+    assert_eq!(again["text"].as_str(), Some(saved.as_str()));
 }
 
 /// A crowded Jump Snatch board has tens of thousands of jump chains: the state lists the

@@ -256,13 +256,10 @@ impl Jump61 {
         if lines.len() > limits.max_load_lines {
             return Err(format!("more than {} lines", limits.max_load_lines));
         }
-        let dialect = match lines.iter().find_map(|l| l.strip_prefix("# dialect ")) {
-            Some(rest) if rest.starts_with("2013") => Dialect::V2013,
-            Some(rest) if rest.starts_with("2019") => {
-                return Err("the page plays the 2014 and 2013 rules, not the 2019 dialect".into());
-            }
-            _ => Dialect::V2014,
-        };
+        let dialect = crate::protocol::script::named_dialect(text, Dialect::V2014);
+        if dialect == Dialect::V2019 {
+            return Err("the page plays the 2014 and 2013 rules, not the 2019 dialect".into());
+        }
         let mut next = Jump61::with(dialect, self.session.engine_config().clone());
         for (i, line) in lines.iter().enumerate() {
             if let Ok(Some(Command::Quit)) = Command::parse(line, dialect) {
