@@ -75,19 +75,28 @@ done
     script(name, &text)
 }
 
-/// The direct children of this process (Linux only; elsewhere none are seen).
-fn children() -> Vec<String> {
+/// The direct children of this process that run one of `commands` (Linux only; elsewhere none
+/// are seen). Other tests of this binary start programs of their own meanwhile, so a child
+/// counts only when its command line is one of the match's engines.
+fn children_running(commands: &[&str]) -> Vec<String> {
     let me = std::process::id().to_string();
     let Ok(entries) = std::fs::read_dir("/proc") else {
         return Vec::new();
     };
     entries
-        .filter_map(|e| std::fs::read_to_string(e.ok()?.path().join("stat")).ok())
-        .filter(|stat| {
+        .filter_map(|e| {
+            let dir = e.ok()?.path();
+            let stat = std::fs::read_to_string(dir.join("stat")).ok()?;
+            let argv = std::fs::read(dir.join("cmdline")).ok()?;
+            Some((stat, String::from_utf8_lossy(&argv).replace('\0', " ")))
+        })
+        .filter(|(stat, argv)| {
             // pid (comm) state ppid ...: the command name may hold spaces, so split after it.
             let after = stat.rsplit_once(") ").map_or("", |(_, rest)| rest);
             after.split_whitespace().nth(1) == Some(me.as_str())
+                && commands.contains(&argv.trim_end())
         })
+        .map(|(stat, _)| stat)
         .collect()
 }
 
@@ -112,7 +121,12 @@ fn versus_ours(engine1: &str, extra: &[&str]) -> MatchOutcome {
     words.extend_from_slice(extra);
     let outcome = arena::play(&match_args(&words)).expect("the match starts");
     assert!(outcome.error.is_none(), "{:?}", outcome.error);
-    assert_eq!(children(), Vec::<String>::new(), "processes left over");
+    let engines = [engine1, ours.as_str()];
+    assert_eq!(
+        children_running(&engines),
+        Vec::<String>::new(),
+        "processes left over"
+    );
     outcome
 }
 
@@ -205,7 +219,10 @@ fn the_referee_reports_how_a_game_ended() {
     );
     // A raised stop flag ends the game before its first move.
     assert_eq!(play_game(&spec, &AtomicBool::new(true)).ok(), Some(None));
-    assert_eq!(children(), Vec::<String>::new());
+    assert_eq!(
+        children_running(&[&fake("off-board", r#"echo "$me moves 9 9.""#), &jump61(1)]),
+        Vec::<String>::new()
+    );
 }
 
 #[test]
@@ -227,7 +244,7 @@ fn an_engine_that_cannot_start_is_a_bad_argument() {
     );
     assert_eq!(outcome.tally.games(), 0);
     assert_eq!(arena::run(&args), 2);
-    assert_eq!(children(), Vec::<String>::new());
+    assert_eq!(children_running(&[&jump61(1)]), Vec::<String>::new());
 }
 
 #[test]
@@ -295,5 +312,5 @@ fn a_real_match_between_two_levels() {
             .report()
             .starts_with("engine1 vs engine2: 4 games, engine1 ")
     );
-    assert_eq!(children(), Vec::<String>::new());
+    assert_eq!(children_running(&[&strong, &weak]), Vec::<String>::new());
 }

@@ -8,7 +8,7 @@
 //! The `*_2013.txt` suites hold the same duties under the 2013 rules; their lines give the
 //! number of the next move after the position, which says whose turn it is.
 
-mod plain;
+use crate::plain;
 
 use jump61::board::{Board, Colour, Rules};
 use jump61::proven;

@@ -4,9 +4,8 @@
 //! test at the end of this file.
 
 #[path = "reliability/fuzz.rs"]
-mod fuzz;
-#[path = "reliability/grammar.rs"]
-mod grammar;
+mod fuzzing;
+use crate::grammar;
 
 use grammar::{DIALECTS, Rng};
 use jump61::protocol::run_loop;
@@ -21,7 +20,7 @@ const SESSION: u64 = 20_000;
 fn command_loop_survives_generated_lines_in_every_dialect() {
     for &dialect in DIALECTS {
         for seed in 0..LINES / SESSION {
-            if let Err(failure) = fuzz::fuzz_session(dialect, seed, SESSION) {
+            if let Err(failure) = fuzzing::fuzz_session(dialect, seed, SESSION) {
                 panic!("{failure}");
             }
         }
@@ -32,7 +31,7 @@ fn command_loop_survives_generated_lines_in_every_dialect() {
 fn position_notation_round_trips() {
     let mut rng = Rng::new(61);
     for case in 0..200_000 {
-        fuzz::notation_case(&mut rng).unwrap_or_else(|e| panic!("case {case}: {e}"));
+        fuzzing::notation_case(&mut rng).unwrap_or_else(|e| panic!("case {case}: {e}"));
     }
 }
 
@@ -40,7 +39,7 @@ fn position_notation_round_trips() {
 fn engine_move_lines_are_read_or_rejected_cleanly() {
     let mut rng = Rng::new(62);
     for case in 0..200_000 {
-        fuzz::move_line_case(&mut rng).unwrap_or_else(|e| panic!("case {case}: {e}"));
+        fuzzing::move_line_case(&mut rng).unwrap_or_else(|e| panic!("case {case}: {e}"));
     }
 }
 
@@ -53,13 +52,18 @@ fn run_loop_survives_raw_byte_streams() {
             let mut input = Vec::new();
             for _ in 0..200 {
                 let line = grammar::line(&mut rng, 6);
-                if !fuzz::has_costly_line(&line, dialect) {
+                if !fuzzing::has_costly_line(&line, dialect) {
                     input.extend(line);
                     input.push(b'\n');
                 }
             }
             let (mut out, mut err) = (Vec::new(), Vec::new());
-            run_loop(&input[..], &mut out, &mut err, fuzz::fast_options(dialect));
+            run_loop(
+                &input[..],
+                &mut out,
+                &mut err,
+                fuzzing::fast_options(dialect),
+            );
         }
     }
 }
@@ -74,7 +78,7 @@ fn run_2014(input: &str) -> (String, String) {
         input.as_bytes(),
         &mut out,
         &mut err,
-        fuzz::fast_options(DIALECTS[0]),
+        fuzzing::fast_options(DIALECTS[0]),
     );
     (
         String::from_utf8(out).unwrap(),
@@ -105,7 +109,7 @@ fn found_a_won_board_may_hold_overfull_squares() {
     let mut board: jump61::board::Board = "2r2r/2b2b".parse().unwrap();
     board.play(0);
     assert!(board.winner().is_some());
-    fuzz::check_board(&board).unwrap();
+    fuzzing::check_board(&board).unwrap();
 }
 
 /// A 5 MB word is quoted by its first 40 characters, on the error stream of the real loop.

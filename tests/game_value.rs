@@ -2,9 +2,9 @@
 //! rules: who wins and every winning first move, on the 2x2 and 3x3 starts and on random
 //! small positions; proofs written and checked; files of puzzles and generated puzzles.
 
-mod checkers;
+use crate::checkers;
 
-mod plain;
+use crate::plain;
 
 use jump61::board::{Board, Colour, Rules, Squares};
 use jump61::solver::collection::{self, Answer, Settings};

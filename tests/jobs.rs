@@ -2,7 +2,7 @@
 //! combined proof passes the checker, and what is missing or not needed is said. The jobs
 //! are proven in this process here; `tests/jobs_parallel.rs` runs them with GNU parallel.
 
-mod checkers;
+use crate::checkers;
 
 use jump61::board::{Board, Rules};
 use jump61::solver::dfpn::Limits;

@@ -2,7 +2,7 @@
 //! independently, against the plain implementation in `tests/plain`. Suites named
 //! `*_2013` follow the 2013 rules; an entry's `move N` line sets the number of the next move.
 
-mod plain;
+use crate::plain;
 
 use jump61::board::{Board, Colour, Rules};
 use jump61::perft::perft;

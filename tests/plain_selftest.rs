@@ -1,6 +1,6 @@
 //! Unit tests of the plain reference implementation (tests/plain) on its own.
 
-mod plain;
+use crate::plain;
 
 use plain::PlainBoard;
 

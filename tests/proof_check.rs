@@ -3,7 +3,7 @@
 //! position where it fails (exit 1), and a file that is not a proof (malformed, cut short,
 //! or about a position no game reaches) is refused with its bad line (exit 2).
 
-mod checkers;
+use crate::checkers;
 
 use jump61::board::{Board, Colour, Rules, Squares};
 use jump61::solver::dfpn::Limits;

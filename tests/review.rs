@@ -2,7 +2,7 @@
 //! boards (3x3 games of both rule sets, the last moves of 4x4 games), and `jump61 review`
 //! on game files, good and bad.
 
-mod plain;
+use crate::plain;
 
 use jump61::board::{Board, Rules, Squares};
 use jump61::review::{Mark, Proven, ReviewLimits, review};

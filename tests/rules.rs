@@ -1,7 +1,7 @@
 //! The fast board against the plain implementation, move by move, over random games on
 //! every size; and the invariants of the rules and of the incremental hash.
 
-mod plain;
+use crate::plain;
 
 use jump61::board::{Board, Colour, Squares, geometry};
 use plain::PlainBoard;

@@ -2,7 +2,7 @@
 //! fast rules and solvers against the plain ones in `plain_snatch`, and the command loop
 //! (in-process with byte buffers, and the real binary with piped input).
 
-mod plain_snatch;
+use crate::plain_snatch;
 
 use jump61::snatch::board::{Board, LastJump};
 use jump61::snatch::moves::{MoveError, legal_moves, parse_move};

@@ -2,11 +2,9 @@
 //! side at 5-20 ms a move, every move checked by the plain implementation. The long run is
 //! `cargo run --release --example soak -- --games N`.
 
-#[path = "reliability/grammar.rs"]
-mod grammar;
-mod plain;
+use crate::grammar;
 #[path = "reliability/soak.rs"]
-mod soak;
+mod soaking;
 
 use grammar::Rng;
 
@@ -15,10 +13,13 @@ const GAMES: u64 = 18;
 
 #[test]
 fn threaded_self_play_plays_only_legal_moves_and_agrees_on_the_winner() {
-    let (mut players, mut rng, mut report) =
-        (soak::Players::new(), Rng::new(16), soak::Soak::default());
+    let (mut players, mut rng, mut report) = (
+        soaking::Players::new(),
+        Rng::new(16),
+        soaking::Soak::default(),
+    );
     for game in 0..GAMES {
-        soak::play_game(&mut players, &mut rng, &mut report)
+        soaking::play_game(&mut players, &mut rng, &mut report)
             .unwrap_or_else(|e| panic!("game {game}: {e}"));
     }
     // The clock is shared with everything else on the machine, so lateness is reported

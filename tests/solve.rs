@@ -2,7 +2,7 @@
 //! least number of moves and every first move that wins in it, on the duty suites and on
 //! positions from seeded random play; and, when it gives up, only what it has proven.
 
-mod plain;
+use crate::plain;
 
 use jump61::board::{Board, Colour, Rules, Squares};
 use jump61::search::solve::{Solution, solve, solve_with};

@@ -2,7 +2,7 @@
 //! their chain reactions, illegal moves, undo and redo, hints, the rules, Jump Snatch,
 //! saving and loading, reconnecting with a game id, and the limits.
 
-mod web_client;
+use crate::web_client;
 
 use jump61::board::Board;
 use jump61::protocol::{Options, run_loop};

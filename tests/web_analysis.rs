@@ -3,7 +3,7 @@
 //! analysis stopped by a closed page, requests past the limits, and positions set up square
 //! by square.
 
-mod web_client;
+use crate::web_client;
 
 use jump61::board::{Board, Colour, Rules, Squares};
 use jump61::search::solve;

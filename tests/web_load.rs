@@ -7,7 +7,7 @@
 //! and threads before and after) are printed (`cargo test --release --test web_load --
 //! --nocapture`).
 
-mod web_client;
+use crate::web_client;
 
 use jump61::board::{Board, Squares};
 use jump61::web::Limits;

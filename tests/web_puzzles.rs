@@ -3,7 +3,7 @@
 //! tried again, and a collection of one's own proven by the server or refused with the
 //! line at fault.
 
-mod web_client;
+use crate::web_client;
 
 use jump61::board::Board;
 use jump61::solver::puzzles::{self, Puzzle};

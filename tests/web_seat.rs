@@ -4,7 +4,7 @@
 //! move left it (the AI's level and limit included) and plays on, kept under the same id;
 //! a wrong secret, a made-up id and a malformed secret are refused and change nothing.
 
-mod web_client;
+use crate::web_client;
 
 use jump61::web::store::{Sqlite, Store};
 use serde_json::{Value, json};

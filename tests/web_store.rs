@@ -4,7 +4,7 @@
 //! WebSockets with every acknowledged move kept, and a store that fails told to the page
 //! while the game goes on.
 
-mod web_client;
+use crate::web_client;
 
 use jump61::web::store::sqlite::{APPLICATION_ID, schema_version};
 use jump61::web::store::{End, NewGame, Sqlite, Store, StoreError};
