@@ -506,7 +506,7 @@ async fn serve_prints_the_address_and_serves_the_page() {
         .strip_prefix("jump61 serve: open http://")
         .and_then(|rest| rest.split_once('/'))
         .map(|(addr, _)| addr.to_string());
-    let limits: Vec<String> = lines.by_ref().take(6).map(Result::unwrap).collect();
+    let limits: Vec<String> = lines.by_ref().take(8).map(Result::unwrap).collect();
     let addr: std::net::SocketAddr = url.expect(&first).parse().unwrap();
     assert!(addr.ip().is_loopback(), "{first}");
     assert!(
@@ -541,6 +541,7 @@ async fn serve_prints_the_address_and_serves_the_page() {
             "/analysis.js",
             "/edit.js",
             "/puzzles.js",
+            "/friend.js",
             "/app.js"
         ],
         "{page}"

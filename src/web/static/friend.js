@@ -90,7 +90,10 @@ window.jump61Friend = ({ page, $, say, sendRaw, joinStored }) => {
     document.body.classList.toggle("mode-friend", on);
     $("friend-new").hidden = on;
     $("friend-game").hidden = !on;
-    if (!on) return;
+    if (!on) {
+      delete document.body.dataset.friend;
+      return;
+    }
     const watching = view.you === "watching";
     const st = page.latest || page.state || {};
     $("friend-invite-row").hidden = watching || view.seats.blue !== "open" && view.seats.red !== "open";
