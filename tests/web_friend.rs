@@ -12,7 +12,7 @@ use jump61::board::{Board, Colour};
 use jump61::web::store::{Sqlite, Store};
 use jump61::web::{Limits, Running, open_store, start_with_store};
 use serde_json::{Value, json};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 use tokio::net::TcpListener;
 use web_client::{Page, test_limits};
@@ -26,7 +26,7 @@ fn database(test: &str) -> PathBuf {
 }
 
 /// A server on loopback keeping its games in `file`.
-async fn server(file: &PathBuf, limits: Limits) -> Running {
+async fn server(file: &Path, limits: Limits) -> Running {
     let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
     let store = open_store(Some(file)).expect("the database opens");
     start_with_store(listener, limits, store)

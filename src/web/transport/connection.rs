@@ -259,7 +259,7 @@ impl Page {
                 connection: self.connection.number,
                 message,
             };
-            self.to_friend(game, request);
+            self.pass_to_friend(game, request);
             return Next::Go;
         }
         if message.is_for_a_friends_game() {

@@ -322,7 +322,9 @@ impl FriendGame {
                     colour: colour_name(self.seats[i].colour),
                     seat: secret_hex(&self.seats[i].secret),
                 };
-                let _ = self.page_of(connection).map(|p| p.outbox.try_send(seated));
+                if let Some(page) = self.page_of(connection) {
+                    let _ = page.outbox.try_send(seated);
+                }
                 self.view(Some(i))
             }
         };
@@ -482,7 +484,7 @@ impl FriendGame {
         for (page, you) in pages.chain(&self.watchers).zip(roles) {
             let mut messages = Vec::new();
             if Some(page.connection) == sender {
-                messages.extend(private.drain(..));
+                messages.append(&mut private);
             }
             if changed {
                 messages.push(ServerMessage::Friend(Box::new(self.view(you))));

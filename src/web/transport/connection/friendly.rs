@@ -104,7 +104,7 @@ impl Page {
     }
 
     /// Passes a message to the game with a friend.
-    pub(super) fn to_friend(&mut self, game: mpsc::Sender<Request>, request: Request) {
+    pub(super) fn pass_to_friend(&mut self, game: mpsc::Sender<Request>, request: Request) {
         match game.try_send(request) {
             Ok(()) => {}
             Err(mpsc::error::TrySendError::Full(_)) => self.replies.push(ServerMessage::error(
