@@ -458,7 +458,10 @@ fn the_web_rooms_import_downward_without_a_circle() {
     let edges = web_edges();
     let named = |from: &str, to: &str| edges.iter().any(|(f, t)| f.1 == from && t.1 == to);
     assert!(
-        named("transport::connection", "games::task") && named("games::task", "games::jump61"),
+        named("transport::connection", "games::task")
+            && named("games::task", "games::jump61")
+            && named("transport::connection", "games::friend")
+            && named("games::friend", "games::jump61"),
         "the check reads no edges"
     );
     let upward: Vec<String> = edges
@@ -494,6 +497,10 @@ fn the_web_check_knows_its_floors() {
     assert_eq!(
         web_room(&path("web::protocol::ServerMessage")),
         Some((4, "protocol".into()))
+    );
+    assert_eq!(
+        web_room(&path("web::games::friend::table::Friends")),
+        Some((2, "games::friend".into()))
     );
     assert_eq!(web_room(&path("web::Limits")), Some((0, "web".into())));
     assert_eq!(web_room(&path("board::Board")), None);

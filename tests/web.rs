@@ -326,12 +326,20 @@ async fn a_page_that_comes_back_with_its_id_gets_its_game() {
         .send(json!({"t":"line","text":"board","game":id}))
         .await;
     assert!(other.error().await.contains("not"));
-    // A second page taking the game closes the first.
+    // A second page cannot take the game from the page that has it: it is told so and
+    // closed, and the first plays on.
     let mut thief = Page::open(running.addr).await;
     thief.send(json!({"t":"join","game":id})).await;
-    thief.until("state").await;
-    let last = back.closed().await;
-    assert!(last.iter().any(|m| m["t"] == "error"), "{last:?}");
+    let last = thief.closed().await;
+    assert!(
+        last.iter()
+            .any(|m| m["t"] == "error"
+                && m["text"].as_str().unwrap().contains("open in another page")),
+        "{last:?}"
+    );
+    back.line("1 1").await;
+    back.until_that(|m| m["t"] == "state" && m["moves"] == json!(["2 2", "1 1"]))
+        .await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -498,7 +506,7 @@ async fn serve_prints_the_address_and_serves_the_page() {
         .strip_prefix("jump61 serve: open http://")
         .and_then(|rest| rest.split_once('/'))
         .map(|(addr, _)| addr.to_string());
-    let limits: Vec<String> = lines.by_ref().take(6).map(Result::unwrap).collect();
+    let limits: Vec<String> = lines.by_ref().take(8).map(Result::unwrap).collect();
     let addr: std::net::SocketAddr = url.expect(&first).parse().unwrap();
     assert!(addr.ip().is_loopback(), "{first}");
     assert!(
@@ -533,6 +541,7 @@ async fn serve_prints_the_address_and_serves_the_page() {
             "/analysis.js",
             "/edit.js",
             "/puzzles.js",
+            "/friend.js",
             "/app.js"
         ],
         "{page}"

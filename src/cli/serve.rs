@@ -38,6 +38,9 @@ pub struct ServeArgs {
     /// Keep no games: a throwaway server.
     #[arg(long)]
     pub no_db: bool,
+    /// Days a finished game stays in the database before it is forgotten (default 365).
+    #[arg(long, value_name = "DAYS", value_parser = clap::value_parser!(u32).range(1..=36_500))]
+    pub keep_days: Option<u32>,
 }
 
 /// Where `serve` keeps its games unless told otherwise: `games.sqlite` in the user's data
@@ -75,6 +78,9 @@ impl ServeArgs {
         }
         if let Some(memory) = self.analysis_memory {
             limits.analysis_memory_mb = memory as usize;
+        }
+        if let Some(days) = self.keep_days {
+            limits.keep_finished_days = days;
         }
         let db = if self.no_db {
             None

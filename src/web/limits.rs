@@ -31,6 +31,13 @@ pub struct Limits {
     pub keep_finished_days: u32,
     /// How long a game whose page has gone is kept for a reconnect.
     pub idle_game: Duration,
+    /// Games with a friend at once, in all (counted apart from the games above).
+    pub friend_games: usize,
+    /// Games with a friend created from one address and still kept.
+    pub friend_games_per_address: usize,
+    /// How long a friend's seat whose page has gone is kept for it: after that the other
+    /// player may claim the game.
+    pub friend_seat_kept: Duration,
     /// Searches running at once across all games: the search pool's threads.
     pub search_threads: usize,
     /// The longest time a move the AI may be given (`time S`, Jump Snatch's too).
@@ -87,6 +94,9 @@ impl Default for Limits {
             stored_games: 1_000_000,
             keep_finished_days: 365,
             idle_game: Duration::from_secs(30 * 60),
+            friend_games: 256,
+            friend_games_per_address: 16,
+            friend_seat_kept: Duration::from_secs(5 * 60),
             search_threads: cores,
             max_move_time: Duration::from_secs(60),
             max_move_nodes: 100_000_000,
@@ -127,6 +137,13 @@ impl Limits {
                 self.max_games,
                 self.max_games_per_address,
                 self.idle_game.as_secs()
+            ),
+            format!(
+                "games with a friend: {} in all, {} created per address; a seat whose page has \
+                 gone is kept {} s, then the other player may claim the game",
+                self.friend_games,
+                self.friend_games_per_address,
+                self.friend_seat_kept.as_secs()
             ),
             format!(
                 "games in the database: {} in all, {} per address, finished ones kept {} days",

@@ -49,6 +49,7 @@ const STYLE_CSS: &str = include_str!("static/style.css");
 const ANALYSIS_JS: &str = include_str!("static/analysis.js");
 const EDIT_JS: &str = include_str!("static/edit.js");
 const PUZZLES_JS: &str = include_str!("static/puzzles.js");
+const FRIEND_JS: &str = include_str!("static/friend.js");
 /// The page's icon, a 2x2 board (drawn by `scripts/favicon.py`): browsers ask for it.
 const FAVICON: &[u8] = include_bytes!("static/favicon.ico");
 
@@ -90,6 +91,7 @@ pub async fn start_with_store(
         )),
         host: Host::new(limits.game_threads)?,
         store,
+        friends: Default::default(),
         limits,
     });
     let app = router(Arc::clone(&server)).into_make_service_with_connect_info::<SocketAddr>();
@@ -113,6 +115,7 @@ async fn sweep(server: Arc<Server>) {
     loop {
         tokio::time::sleep(every).await;
         server.registry.sweep();
+        server.friends.sweep();
         if let Some(store) = &server.store {
             let days = i64::from(server.limits.keep_finished_days);
             let before = games::keep::now_ms() - days * 86_400_000;
@@ -145,6 +148,7 @@ fn router(server: Arc<Server>) -> Router {
         .route("/analysis.js", get(|| async { script(ANALYSIS_JS) }))
         .route("/edit.js", get(|| async { script(EDIT_JS) }))
         .route("/puzzles.js", get(|| async { script(PUZZLES_JS) }))
+        .route("/friend.js", get(|| async { script(FRIEND_JS) }))
         .route(
             "/favicon.ico",
             get(|| async { page(FAVICON, "image/x-icon") }),

@@ -13,12 +13,17 @@
 //! is refused with an `error` (it changes nothing).
 //! - `{"t":"join","game":"<id>"|null,"kind":"jump61"|"snatch"}`: the first message. With the
 //!   id of a game the server still holds (kept in the page's sessionStorage), the page gets
-//!   that game back whatever `kind` says (a page that had it open elsewhere loses it);
-//!   otherwise a new game of `kind` (default `jump61`). Answer: `joined`, then `state`. A
-//!   later `join` leaves the connection's game (kept for a reconnect) for another.
+//!   that game back whatever `kind` says; otherwise a new game of `kind` (default
+//!   `jump61`). Answer: `joined`, then `state`. A later `join` leaves the connection's game
+//!   (kept for a reconnect) for another. A game another page has open stays there: the
+//!   `join` gets `error` and the connection is closed with the reason `game taken`.
 //! - `{"t":"join","game":"<kept id>","seat":"<32 hex digits>"}`: a game's link (from `seat`
 //!   below): the kept Jump61 game, from memory or, after a restart, replayed from the
-//!   database. A wrong secret or an unknown id gets `error` and changes nothing.
+//!   database. A wrong secret or an unknown id gets `error` and changes nothing; a game
+//!   another page has open stays there, as above.
+//! - `friend`, `accept`, `sit`, `watch`, `resign`, `takeback`, `answer`, `rematch`, `claim`:
+//!   a game between two people on two pages, and watching one: see [`friend`]. Outside such
+//!   a game the last five get `error`.
 //! - `{"t":"line","text":"2 3"}`: one line of the command loop's language, carried out by the
 //!   game's session as `jump61` (or `jump61 snatch`) would: Jump61 moves `R C`, `size N`,
 //!   `auto red`, `manual blue`, `clear`/`new`, `undo`, `redo`, `time S`, `nodes N`,
@@ -86,6 +91,7 @@
 //!
 //! # Server -> client
 //! - `{"t":"joined","game":"<id>","kind":"jump61"|"snatch"}`
+//! - `seated` and `friend`: a game with a friend's, see [`friend`].
 //! - `{"t":"seat","game":"<kept id>","seat":"<32 hex digits>"}`: the kept game's link, sent
 //!   to the page that has the game when it is first kept and on every `join`.
 //! - `{"t":"state",...}`: the whole visible state, sent after every change. Jump61:
@@ -148,6 +154,8 @@
 //!   its start, the person's and the defender's; `text` says what happened (`after 2 3,
 //!   Blue escapes with 1 1: try again`, `solved! the proven line: ...`); `answer`, once it
 //!   is over, every winning first move as `solve --depth` words them.
+
+pub mod friend;
 
 use serde::{Deserialize, Serialize};
 
@@ -220,6 +228,33 @@ pub enum ClientMessage {
         square: [usize; 2],
     },
     Retry {},
+    /// A game with a friend: see [`friend`].
+    Friend {
+        size: usize,
+        #[serde(default)]
+        rules: Option<String>,
+        #[serde(default)]
+        minutes: f64,
+        #[serde(default)]
+        increment: f64,
+    },
+    Accept {
+        invite: String,
+    },
+    Sit {
+        invite: String,
+        seat: String,
+    },
+    Watch {
+        watch: String,
+    },
+    Resign {},
+    Takeback {},
+    Answer {
+        yes: bool,
+    },
+    Rematch {},
+    Claim {},
 }
 
 /// The `game` a message names, if any (read apart from the message itself).
@@ -230,6 +265,29 @@ pub struct Addressed {
 }
 
 impl ClientMessage {
+    /// Whether it enters a game with a friend (or watches one): the connection's to carry out.
+    pub fn enters_a_friends_game(&self) -> bool {
+        matches!(
+            self,
+            ClientMessage::Friend { .. }
+                | ClientMessage::Accept { .. }
+                | ClientMessage::Sit { .. }
+                | ClientMessage::Watch { .. }
+        )
+    }
+
+    /// Whether only a game with a friend takes it.
+    pub fn is_for_a_friends_game(&self) -> bool {
+        matches!(
+            self,
+            ClientMessage::Resign {}
+                | ClientMessage::Takeback {}
+                | ClientMessage::Answer { .. }
+                | ClientMessage::Rematch {}
+                | ClientMessage::Claim {}
+        )
+    }
+
     /// Reads one client message; the error says what is wrong with it.
     pub fn parse(text: &str) -> Result<(ClientMessage, Option<String>), String> {
         let message: ClientMessage =
@@ -491,6 +549,14 @@ pub enum ServerMessage {
         list: Vec<PuzzleInfo>,
     },
     Puzzle(Box<PuzzleView>),
+    /// A seat of a game with a friend, to its holder only: see [`friend`].
+    Seated {
+        invite: String,
+        watch: String,
+        colour: &'static str,
+        seat: String,
+    },
+    Friend(Box<friend::FriendView>),
 }
 
 impl ServerMessage {

@@ -108,6 +108,34 @@ impl Keeper {
         }
     }
 
+    /// The game has ended other than on the board (resigned, on time, claimed): kept so.
+    pub fn end(&mut self, winner: &'static str, how: &str, ctx: &mut Context) {
+        let Some(kept) = self
+            .kept
+            .as_mut()
+            .filter(|k| !k.failed && k.record.winner.is_none())
+        else {
+            return;
+        };
+        let end = End {
+            result: winner.to_string(),
+            how: how.to_string(),
+            at_ms: now_ms(),
+        };
+        let finished = {
+            let mut store = self.store.lock().unwrap_or_else(|e| e.into_inner());
+            store.finish(&kept.id, &end)
+        };
+        match finished {
+            Ok(()) => kept.record.winner = Some(winner),
+            Err(e) => {
+                crate::output::error_line(format_args!("jump61 serve: game {}: {e}", self.game));
+                ctx.error(e.to_string());
+                kept.failed = true;
+            }
+        }
+    }
+
     fn write(&mut self, record: &Record) -> Result<(), StoreError> {
         let shared = Arc::clone(&self.store);
         let mut store = shared.lock().unwrap_or_else(|e| e.into_inner());

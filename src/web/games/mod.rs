@@ -4,6 +4,7 @@
 pub mod analysis;
 pub mod anim;
 pub mod context;
+pub mod friend;
 pub mod jump61;
 pub mod keep;
 mod puzzles;

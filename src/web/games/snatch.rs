@@ -115,6 +115,16 @@ impl Snatch {
                 ctx.error("the analysis board, Edit and the puzzles are Jump61's")
             }
             ClientMessage::Join { .. } | ClientMessage::Kind { .. } => {}
+            // A game with a friend's: the connection never passes them to this game.
+            ClientMessage::Friend { .. }
+            | ClientMessage::Accept { .. }
+            | ClientMessage::Sit { .. }
+            | ClientMessage::Watch { .. }
+            | ClientMessage::Resign {}
+            | ClientMessage::Takeback {}
+            | ClientMessage::Answer { .. }
+            | ClientMessage::Rematch {}
+            | ClientMessage::Claim {} => {}
         }
         self.settle(ctx);
     }

@@ -65,8 +65,10 @@
       $("reconnect").hidden = true;
       link("connected", false);
       const byLink = gameLink();
-      page.linkPending = !!byLink;
-      if (byLink) sendRaw({ t: "join", game: byLink.game, kind: "jump61", seat: byLink.seat });
+      const byFriend = friend.entry();
+      page.linkPending = !!byLink && !byFriend;
+      if (byFriend) sendRaw(byFriend);
+      else if (byLink) sendRaw({ t: "join", game: byLink.game, kind: "jump61", seat: byLink.seat });
       else joinStored();
     };
     ws.onmessage = (event) => {
@@ -642,7 +644,9 @@
   const redraw = () => { if (page.state && page.state.kind !== "snatch") showState(page.state); };
   const shared = { page, $, say, lines, sendRaw, drawSquares, redraw, describe };
   const edit = window.jump61Edit(shared);
-  const extras = [window.jump61Analysis(shared), edit, window.jump61Puzzles(shared)];
+  // Play a friend (friend.js): a game between two pages, and watching one.
+  const friend = window.jump61Friend({ ...shared, joinStored });
+  const extras = [window.jump61Analysis(shared), edit, window.jump61Puzzles(shared), friend];
 
   setKind(stored(STORE_KIND) === "snatch" ? "snatch" : "jump61");
   wire();

@@ -5,6 +5,7 @@
 use super::Server;
 use super::host::MakeTask;
 use super::registry::{Connection, Joined};
+use crate::web::games::friend;
 use crate::web::games::keep::Keeper;
 use crate::web::games::seat;
 use crate::web::games::task::{self, Request};
@@ -15,6 +16,8 @@ use futures_util::{SinkExt, StreamExt};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tokio::sync::mpsc;
+
+mod friendly;
 
 /// A connection's allowance of messages: a burst, then a steady rate.
 struct Allowance {
@@ -69,6 +72,8 @@ struct Page {
     /// Holds the channel read while no game has the page open, so it stays quiet.
     idle: Option<mpsc::Sender<ServerMessage>>,
     replies: Vec<ServerMessage>,
+    /// The game with a friend it is in (a seat, or watching), instead of a game of its own.
+    friend: Option<mpsc::Sender<friend::Request>>,
 }
 
 /// Serves one WebSocket until it closes.
@@ -131,6 +136,7 @@ impl Page {
             new_inbox: None,
             idle: Some(idle),
             replies: Vec::new(),
+            friend: None,
         }
     }
 
@@ -150,7 +156,7 @@ impl Page {
             let next = tokio::select! {
                 incoming = stream.next() => self.incoming(incoming, &mut allowance).await,
                 outgoing = inbox.recv() => self.outgoing(outgoing),
-                _ = tokio::time::sleep_until(join_by), if self.joined.is_none() => {
+                _ = tokio::time::sleep_until(join_by), if self.joined.is_none() && self.friend.is_none() => {
                     self.replies.push(ServerMessage::error("no join in time: the connection is closed"));
                     Next::Close(close_code::POLICY, "no join")
                 }
@@ -239,10 +245,27 @@ impl Page {
             }
         };
         if let ClientMessage::Join { game, kind, seat } = message {
-            match seat {
+            return match seat {
                 Some(seat) => self.resume(game.as_deref().unwrap_or(""), &seat).await,
                 None => self.join(game.as_deref(), kind).await,
-            }
+            };
+        }
+        if message.enters_a_friends_game() {
+            self.enter_friend(message).await;
+            return Next::Go;
+        }
+        if let Some(game) = self.friend.clone() {
+            let request = friend::Request::Message {
+                connection: self.connection.number,
+                message,
+            };
+            self.pass_to_friend(game, request);
+            return Next::Go;
+        }
+        if message.is_for_a_friends_game() {
+            self.replies.push(ServerMessage::error(
+                "resign, takeback, answer, rematch and claim are for a game with a friend",
+            ));
             return Next::Go;
         }
         let Some(joined) = &self.joined else {
@@ -274,8 +297,14 @@ impl Page {
         Next::Go
     }
 
-    /// `join`: the game `id` if the server holds it, or a new game of `kind`.
-    async fn join(&mut self, id: Option<&str>, kind: Kind) {
+    /// `join`: the game `id` if the server holds it, or a new game of `kind`. A game
+    /// another page has open stays there: this page is told so and closed.
+    async fn join(&mut self, id: Option<&str>, kind: Kind) -> Next {
+        if let Some(id) = id
+            && self.server.registry.held_elsewhere(id, &self.connection)
+        {
+            return self.held();
+        }
         self.leave().await;
         let registry = &self.server.registry;
         let kept = id.and_then(|id| registry.rejoin(id, &self.connection));
@@ -286,12 +315,22 @@ impl Page {
             }),
         };
         self.attach(joined).await;
+        Next::Go
+    }
+
+    /// The game asked for is open in another page, which keeps it.
+    fn held(&mut self) -> Next {
+        self.replies.push(ServerMessage::error(
+            "this game is open in another page and stays there: close that page to play it \
+             here; nothing changed",
+        ));
+        Next::Close(close_code::AWAY, "game taken")
     }
 
     /// `join` by a game's link: the kept game `id` if `seat` is its secret, from memory if
     /// the server still holds it, else replayed from the store (after a restart). A wrong
     /// link gets an error and changes nothing: the page keeps the game it had.
-    async fn resume(&mut self, id: &str, seat: &str) {
+    async fn resume(&mut self, id: &str, seat: &str) -> Next {
         let found = match &self.server.store {
             None => {
                 Err("this server keeps no games (--no-db): a link cannot bring one back".into())
@@ -303,8 +342,18 @@ impl Page {
         };
         let found = match found {
             Ok(found) => found,
-            Err(e) => return self.replies.push(ServerMessage::error(e)),
+            Err(e) => {
+                self.replies.push(ServerMessage::error(e));
+                return Next::Go;
+            }
         };
+        if self
+            .server
+            .registry
+            .held_elsewhere(&found.game, &self.connection)
+        {
+            return self.held();
+        }
         self.leave().await;
         let registry = &self.server.registry;
         let joined = match registry.rejoin(&found.game, &self.connection) {
@@ -317,6 +366,7 @@ impl Page {
             }),
         };
         self.attach(joined).await;
+        Next::Go
     }
 
     /// Starts game `id`'s task on a game thread; a game found by its link is replayed and
@@ -371,8 +421,13 @@ impl Page {
         }
     }
 
-    /// Lets go of the game, which stops its search and waits for a reconnect.
+    /// Lets go of the game, which stops its search and waits for a reconnect (or of the
+    /// game with a friend, which keeps the seat a while).
     async fn leave(&mut self) {
+        if let Some(friend) = self.friend.take() {
+            let connection = self.connection.number;
+            let _ = friend.send(friend::Request::Leave { connection }).await;
+        }
         if let Some(joined) = self.joined.take()
             && self.server.registry.detach(&joined.id, &self.connection)
         {

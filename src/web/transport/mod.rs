@@ -5,6 +5,7 @@ pub mod connection;
 pub mod host;
 pub mod registry;
 
+use crate::web::games::friend::Friends;
 use crate::web::games::keep::SharedStore;
 use crate::web::limits::Limits;
 use crate::web::pool::SearchPool;
@@ -20,4 +21,6 @@ pub struct Server {
     pub(crate) host: Host,
     /// Where games are kept (`None`: nowhere, `--no-db`).
     pub store: Option<SharedStore>,
+    /// The games between two people, by their links.
+    pub friends: Friends,
 }

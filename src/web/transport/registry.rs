@@ -105,12 +105,25 @@ impl Registry {
         })
     }
 
-    /// The game `id` for `connection` if it is kept; `None` otherwise.
+    /// Whether game `id` is open in a page other than `connection`: a held game stays
+    /// with its page.
+    pub fn held_elsewhere(&self, id: &str, connection: &Connection) -> bool {
+        let inner = self.lock();
+        inner.games.get(id).is_some_and(|e| {
+            !e.requests.is_closed() && e.attached.is_some_and(|n| n != connection.number)
+        })
+    }
+
+    /// The game `id` for `connection` if it is kept and no other page has it; `None`
+    /// otherwise.
     pub fn rejoin(&self, id: &str, connection: &Connection) -> Option<Joined> {
         let mut inner = self.lock();
         let entry = inner.games.get_mut(id)?;
         if entry.requests.is_closed() {
             inner.games.remove(id);
+            return None;
+        }
+        if entry.attached.is_some_and(|n| n != connection.number) {
             return None;
         }
         entry.attached = Some(connection.number);

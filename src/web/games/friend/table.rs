@@ -1,0 +1,135 @@
+//! The games with a friend a server holds, found by their invite id (which a seat's secret
+//! goes with) or by their watch id. Both ids are 128 bits from the operating system's random
+//! source, drawn apart: neither tells anything of the other, nor of a seat's secret.
+
+use super::Request;
+use crate::web::limits::Limits;
+use std::collections::HashMap;
+use std::net::IpAddr;
+use std::sync::{Mutex, MutexGuard};
+use tokio::sync::mpsc;
+
+/// One game's entry.
+struct Entry {
+    requests: mpsc::Sender<Request>,
+    watch: String,
+    /// The address that created it.
+    address: IpAddr,
+}
+
+/// The games with a friend, by invite id.
+#[derive(Default)]
+pub struct Friends {
+    games: Mutex<HashMap<String, Entry>>,
+}
+
+/// 128 bits from the operating system, in hex.
+pub fn random_hex() -> Result<String, String> {
+    let mut bytes = [0u8; 16];
+    getrandom::fill(&mut bytes).map_err(|e| format!("no random numbers from the system: {e}"))?;
+    Ok(bytes.iter().map(|b| format!("{b:02x}")).collect())
+}
+
+impl Friends {
+    fn lock(&self) -> MutexGuard<'_, HashMap<String, Entry>> {
+        self.games.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Holds a new game for `address` within the limits: `spawn` starts its task with the
+    /// invite id, the watch id and its request channel (false: the server is stopping).
+    /// Returns the invite id and the channel.
+    pub fn create(
+        &self,
+        address: IpAddr,
+        limits: &Limits,
+        spawn: impl FnOnce(String, String, mpsc::Receiver<Request>) -> bool,
+    ) -> Result<(String, mpsc::Sender<Request>), String> {
+        let mut games = self.lock();
+        games.retain(|_, e| !e.requests.is_closed());
+        if games.len() >= limits.friend_games {
+            return Err(format!(
+                "the server is full: {} games with a friend",
+                limits.friend_games
+            ));
+        }
+        let here = games.values().filter(|e| e.address == address).count();
+        if here >= limits.friend_games_per_address {
+            return Err(format!(
+                "too many games with a friend from {address}: at most {}",
+                limits.friend_games_per_address
+            ));
+        }
+        let (invite, watch) = (random_hex()?, random_hex()?);
+        let (tx, rx) = mpsc::channel(limits.inbox_messages);
+        if !spawn(invite.clone(), watch.clone(), rx) {
+            return Err("the server is shutting down".to_string());
+        }
+        let entry = Entry {
+            requests: tx.clone(),
+            watch,
+            address,
+        };
+        games.insert(invite.clone(), entry);
+        Ok((invite, tx))
+    }
+
+    /// The game whose invite id is `invite`.
+    pub fn by_invite(&self, invite: &str) -> Option<mpsc::Sender<Request>> {
+        let games = self.lock();
+        let entry = games.get(invite).filter(|e| !e.requests.is_closed())?;
+        Some(entry.requests.clone())
+    }
+
+    /// The game whose watch id is `watch`.
+    pub fn by_watch(&self, watch: &str) -> Option<mpsc::Sender<Request>> {
+        let games = self.lock();
+        let entry = games
+            .values()
+            .find(|e| e.watch == watch && !e.requests.is_closed())?;
+        Some(entry.requests.clone())
+    }
+
+    /// Forgets the games whose task has ended; returns how many are left.
+    pub fn sweep(&self) -> usize {
+        let mut games = self.lock();
+        games.retain(|_, e| !e.requests.is_closed());
+        games.len()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_are_32_hex_digits_and_differ() {
+        let (a, b) = (random_hex().unwrap(), random_hex().unwrap());
+        assert_eq!(a.len(), 32);
+        assert!(a.bytes().all(|c| c.is_ascii_hexdigit()));
+        assert_ne!(a, b);
+    }
+
+    #[test]
+    fn games_per_address_are_bounded_and_ended_games_forgotten() {
+        let friends = Friends::default();
+        let limits = Limits {
+            friend_games_per_address: 2,
+            ..Limits::default()
+        };
+        let here: IpAddr = "127.0.0.1".parse().unwrap();
+        let mut kept = Vec::new();
+        for _ in 0..2 {
+            let mut rx = None;
+            let made = friends.create(here, &limits, |_, _, r| {
+                rx = Some(r);
+                true
+            });
+            kept.push((made.unwrap(), rx.unwrap()));
+        }
+        let third = friends.create(here, &limits, |_, _, _| true);
+        assert!(third.unwrap_err().contains("at most 2"));
+        let ((invite, _), _) = kept.pop().unwrap();
+        assert!(friends.by_invite(&invite).is_none(), "its task has ended");
+        assert_eq!(friends.sweep(), 1);
+    }
+}

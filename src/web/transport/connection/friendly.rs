@@ -1,0 +1,121 @@
+//! A page's connection to a game with a friend: it creates one, takes its open seat by the
+//! invite link, comes back to its seat, or watches; then it passes its messages on. A page
+//! refused (a wrong secret, a held seat, a full game) keeps what it had.
+
+use super::Page;
+use crate::web::games::friend::{self, Entry, Request, Setup, Start};
+use crate::web::games::seat::parse_secret;
+use crate::web::protocol::{ClientMessage, ServerMessage};
+use crate::web::transport::host::MakeTask;
+use std::sync::Arc;
+use tokio::sync::{mpsc, oneshot};
+
+/// The game's request channel and how the page comes in.
+type Door = Result<(mpsc::Sender<Request>, Entry), String>;
+
+const NO_SUCH_GAME: &str = "no game with a friend at that link: nothing changed";
+
+impl Page {
+    /// `friend`, `accept`, `sit` or `watch`.
+    pub(super) async fn enter_friend(&mut self, message: ClientMessage) {
+        let friends = &self.server.friends;
+        let door: Door = match message {
+            ClientMessage::Friend {
+                size,
+                rules,
+                minutes,
+                increment,
+            } => self.create_friend(Setup::new(size, rules.as_deref(), minutes, increment)),
+            ClientMessage::Accept { invite } => friends
+                .by_invite(&invite)
+                .map(|game| (game, Entry::Accept))
+                .ok_or_else(|| NO_SUCH_GAME.to_string()),
+            ClientMessage::Sit { invite, seat } => parse_secret(&seat).and_then(|secret| {
+                let game = friends.by_invite(&invite).ok_or(NO_SUCH_GAME)?;
+                Ok((game, Entry::Sit(secret)))
+            }),
+            ClientMessage::Watch { watch } => friends
+                .by_watch(&watch)
+                .map(|game| (game, Entry::Watch))
+                .ok_or_else(|| NO_SUCH_GAME.to_string()),
+            _ => return,
+        };
+        match door {
+            Ok((game, entry)) => self.enter(game, entry).await,
+            Err(e) => self.replies.push(ServerMessage::error(e)),
+        }
+    }
+
+    /// A new game with a friend on a game thread; its creator sits in Red's seat.
+    fn create_friend(&self, setup: Result<Setup, String>) -> Door {
+        let setup = setup?;
+        let creator = friend::new_secret()?;
+        let server = &self.server;
+        let address = self.connection.address();
+        let store = server
+            .store
+            .as_ref()
+            .map(|store| (Arc::clone(store), address.to_string()));
+        let (limits, pool) = (Arc::clone(&server.limits), Arc::clone(&server.pool));
+        let (_, game) =
+            server
+                .friends
+                .create(address, &server.limits, |invite, watch, requests| {
+                    let start = Start {
+                        invite,
+                        watch,
+                        setup,
+                        creator,
+                        limits,
+                        pool,
+                        store,
+                    };
+                    let make: MakeTask = Box::new(move || Box::pin(friend::run(start, requests)));
+                    server.host.spawn(make)
+                })?;
+        Ok((game, Entry::Sit(creator)))
+    }
+
+    /// Asks the game to let this page in; if it does, the page leaves what it had.
+    async fn enter(&mut self, game: mpsc::Sender<Request>, entry: Entry) {
+        let (outbox, inbox) = mpsc::channel(self.server.limits.outbox_messages);
+        let (reply, answer) = oneshot::channel();
+        let connection = self.connection.number;
+        let request = Request::Enter {
+            connection,
+            entry,
+            outbox,
+            reply,
+        };
+        let ended = || "this game with a friend has ended".to_string();
+        let entered = match game.send(request).await {
+            Ok(()) => answer.await.unwrap_or_else(|_| Err(ended())),
+            Err(_) => Err(ended()),
+        };
+        if let Err(e) = entered {
+            return self.replies.push(ServerMessage::error(e));
+        }
+        // Within the same game the task has moved the page itself (a watcher who sits).
+        if !self.friend.as_ref().is_some_and(|f| f.same_channel(&game)) {
+            self.leave().await;
+        }
+        self.friend = Some(game);
+        self.new_inbox = Some(inbox);
+    }
+
+    /// Passes a message to the game with a friend.
+    pub(super) fn pass_to_friend(&mut self, game: mpsc::Sender<Request>, request: Request) {
+        match game.try_send(request) {
+            Ok(()) => {}
+            Err(mpsc::error::TrySendError::Full(_)) => self.replies.push(ServerMessage::error(
+                "the game is busy with earlier messages; this one was dropped",
+            )),
+            Err(mpsc::error::TrySendError::Closed(_)) => {
+                self.friend = None;
+                self.replies.push(ServerMessage::error(
+                    "this game with a friend has ended; open its link again",
+                ));
+            }
+        }
+    }
+}
