@@ -6,7 +6,7 @@
 //! clock that runs out; a watcher is never told a seat's secret. A game of one's own stays
 //! with the page that has it.
 
-mod web_client;
+use crate::web_client;
 
 use jump61::board::{Board, Colour};
 use jump61::web::store::{Sqlite, Store};
