@@ -1,10 +1,11 @@
 //! The `jump61` Python package's compiled part, `jump61._core`: the engine's board, AI,
-//! solvers, perft, random playouts and Jump Snatch as Python classes and functions. The
+//! solvers, game reviews, perft, random playouts and Jump Snatch as Python classes and functions. The
 //! package's Python side (`package/jump61/`) re-exports them and adds the game
 //! environments. Errors carry the command loop's own messages.
 
 mod board;
 mod engine;
+mod review;
 mod snatch;
 mod solve;
 mod stoppable;
@@ -47,8 +48,12 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<solve::ProofCheck>()?;
     m.add_class::<snatch::PySnatchBoard>()?;
     m.add_class::<tools::Playouts>()?;
+    m.add_class::<review::Review>()?;
+    m.add_class::<review::MoveReview>()?;
     m.add_function(wrap_pyfunction!(solve::solve, m)?)?;
     m.add_function(wrap_pyfunction!(solve::verify_proof, m)?)?;
+    m.add_function(wrap_pyfunction!(review::review, m)?)?;
+    m.add_function(wrap_pyfunction!(review::review_script, m)?)?;
     m.add_function(wrap_pyfunction!(tools::perft, m)?)?;
     m.add_function(wrap_pyfunction!(tools::random_playouts, m)?)?;
     m.add_function(wrap_pyfunction!(tools::random_game, m)?)?;

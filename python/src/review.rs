@@ -129,7 +129,12 @@ fn limits(positions: Option<u64>, nodes: Option<u64>) -> PyResult<ReviewLimits> 
         })),
     };
     Ok(ReviewLimits {
-        positions: checked("positions", positions, default.positions, MAX_SOLVE_POSITIONS)?,
+        positions: checked(
+            "positions",
+            positions,
+            default.positions,
+            MAX_SOLVE_POSITIONS,
+        )?,
         eval_nodes: checked("nodes", nodes, default.eval_nodes, MAX_EVAL_NODES)?,
         ..default
     })

@@ -177,6 +177,59 @@ def verify_proof(
     on disk in temp_dir (the proof's folder); ValueError ('proof rejected: ...') if it
     does not hold, OSError if it cannot be read. Ctrl-C stops it."""
 
+class MoveReview:
+    """One move of a reviewed game."""
+
+    @property
+    def number(self) -> int: ...
+    @property
+    def mover(self) -> Colour: ...
+    @property
+    def square(self) -> tuple[int, int]: ...
+    @property
+    def mark(self) -> str:
+        """"kept the win", "threw the win away (winning: ...)", "lost already", "won the
+        game", "good", "inaccuracy", "mistake" or "blunder"."""
+    @property
+    def before(self) -> float:
+        """The mover's chance of winning before the move (1 or 0 when proven)."""
+    @property
+    def after(self) -> float: ...
+    @property
+    def line(self) -> str:
+        """The move's line exactly as `jump61 review` prints it."""
+
+class Review:
+    """A game looked back at; str() gives `jump61 review`'s lines."""
+
+    @property
+    def moves(self) -> list[MoveReview]: ...
+    @property
+    def red_chances(self) -> list[float]:
+        """Red's chance of winning in each position, the start first."""
+    @property
+    def winner(self) -> Optional[Colour]: ...
+    @property
+    def lines(self) -> list[str]: ...
+
+def review(
+    moves: list[Union[int, tuple[int, int]]],
+    start: Optional[Board] = None,
+    positions: Optional[int] = None,
+    nodes: Optional[int] = None,
+) -> Review:
+    """Looks back at the game of `moves` from `start` (a 6x6 board, 2014 rules), as
+    `jump61 review` does: proven values within `positions` (boards up to 5x5), the AI's
+    evaluation within `nodes` elsewhere. ValueError for an illegal move. Ctrl-C stops it."""
+
+def review_script(
+    text: str,
+    dialect: Optional[Literal["2014", "2019", "2013"]] = None,
+    positions: Optional[int] = None,
+    nodes: Optional[int] = None,
+) -> Review:
+    """review() of a game saved by the command loop's `save` (its text)."""
+
 def perft(board: Board, depth: int) -> int:
     """Move sequences of `depth` plies (0 to 12), as `jump61 perft` counts them. Ctrl-C
     stops it."""
