@@ -187,6 +187,7 @@ async fn two_friends_play_to_the_end_each_board_the_replay_and_a_watcher_sees_no
     );
     let kept_moves: Vec<&str> = kept.moves.iter().map(|(m, _)| m.as_str()).collect();
     assert_eq!(kept_moves, moves);
+    assert_eq!(kept.game.clock, None, "a game with no clock keeps none");
     assert_eq!(kept.end.expect("finished").result, winner);
 }
 
@@ -337,6 +338,18 @@ async fn the_clock_reaches_both_pages_and_running_out_loses() {
     }
     game.blue.page.line("2 2").await;
     assert!(game.blue.page.error().await.contains("the game is over"));
+    // The store keeps the clock's setting and how the game ended.
+    drop(running);
+    let kept = Sqlite::open(&file)
+        .unwrap()
+        .load(&format!("{}r1-1", game.invite))
+        .unwrap()
+        .expect("the game is kept");
+    assert_eq!(
+        kept.game.clock.as_deref(),
+        Some("0.05 min a side + 0 s a move")
+    );
+    assert_eq!(kept.end.expect("finished").how, "on time");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -189,7 +189,7 @@ impl Keeper {
             red: record.red.clone(),
             blue: record.blue.clone(),
             address: self.address.clone(),
-            clock: None,
+            clock: record.clock.clone(),
             started_ms: now_ms(),
         };
         let kept = Kept {

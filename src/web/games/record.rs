@@ -19,6 +19,9 @@ pub struct Record {
     pub moves: Vec<String>,
     /// `red` or `blue` once the game is won.
     pub winner: Option<&'static str>,
+    /// The game's clock, `M min a side + I s a move` (`None`: no clock, as in a game
+    /// against the AI, which plays by its own limits).
+    pub clock: Option<String>,
 }
 
 impl Jump61 {
@@ -51,6 +54,7 @@ impl Jump61 {
             blue: player(Colour::Blue),
             moves,
             winner: session.board().winner().map(super::words::colour_name),
+            clock: None,
         }
     }
 }
@@ -75,6 +79,7 @@ impl Snatch {
             winner: session
                 .winner()
                 .map(|turn| if turn == 0 { "red" } else { "blue" }),
+            clock: None,
         }
     }
 }

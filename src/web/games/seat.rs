@@ -124,6 +124,7 @@ pub fn record(kept: &StoredGame) -> Record {
             "blue" => Some("blue"),
             _ => None,
         }),
+        clock: game.clock.clone(),
     }
 }
 

@@ -21,6 +21,11 @@ impl Setting {
         }
         Ok((minutes > 0.0).then_some(Setting { minutes, increment }))
     }
+
+    /// The setting as the store keeps a game's clock (the words of a game's players' limits).
+    pub fn stored(&self) -> String {
+        format!("{} min a side + {} s a move", self.minutes, self.increment)
+    }
 }
 
 /// Both sides' clocks.

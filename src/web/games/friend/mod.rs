@@ -16,6 +16,7 @@ pub use table::Friends;
 use super::context::Context;
 use super::jump61::Jump61;
 use super::keep::{Keeper, SharedStore};
+use super::record::Record;
 use super::seat::{same_secret, secret_hex};
 use super::words::colour_name;
 use crate::board::{Colour, MAX_SIZE, MIN_SIZE};
@@ -460,7 +461,11 @@ impl FriendGame {
     /// Writes what changed to the store.
     fn keep(&mut self) {
         if let Some(keeping) = &mut self.keeping {
-            keeping.keeper.keep(self.game.record(), &mut self.ctx);
+            let record = Record {
+                clock: self.setup.clock.map(|c| c.stored()),
+                ..self.game.record()
+            };
+            keeping.keeper.keep(record, &mut self.ctx);
         }
     }
 
