@@ -6,13 +6,10 @@ use crate::stoppable;
 use jump61::board::Board;
 use jump61::protocol::script::{named_dialect, read_script};
 use jump61::protocol::{CommandError, Dialect, MAX_SOLVE_POSITIONS};
-use jump61::review::{ReviewLimits, words};
+use jump61::review::{MAX_EVAL_NODES, ReviewLimits, words};
 use pyo3::prelude::*;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
-
-/// The most search nodes an evaluation may take, as `jump61 review --nodes`.
-const MAX_EVAL_NODES: u64 = 1_000_000_000;
 
 /// One move of a reviewed game.
 #[pyclass(module = "jump61", get_all, frozen)]
@@ -101,16 +98,9 @@ pub fn review_script(
     positions: Option<u64>,
     nodes: Option<u64>,
 ) -> PyResult<Review> {
-    let fallback = match dialect {
-        None | Some("2014") => Dialect::V2014,
-        Some("2019") => Dialect::V2019,
-        Some("2013") => Dialect::V2013,
-        Some(other) => {
-            return Err(value_error(format!(
-                "dialect {other:?}: the dialects are \"2014\", \"2019\" and \"2013\""
-            )));
-        }
-    };
+    let fallback = dialect
+        .map_or(Ok(Dialect::V2014), str::parse)
+        .map_err(value_error)?;
     let game = read_script(text, named_dialect(text, fallback)).map_err(value_error)?;
     looked_back(py, &game.start, &game.moves, limits(positions, nodes)?)
 }

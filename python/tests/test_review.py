@@ -45,7 +45,7 @@ def test_a_bad_game_is_refused_with_the_reason():
         jump61.review_script("size 3\nstart\n2 2\n2 2\n")
     with pytest.raises(ValueError, match="off the board"):
         jump61.review([(4, 4)], start=jump61.Board(3))
-    with pytest.raises(ValueError, match="dialects"):
+    with pytest.raises(ValueError, match="unknown dialect"):
         jump61.review_script("size 3\nstart\n", dialect="1999")
     with pytest.raises(ValueError, match="positions"):
         jump61.review([], start=jump61.Board(3), positions=0)

@@ -4,7 +4,7 @@
 use super::DialectArg;
 use crate::protocol::script::{MAX_SCRIPT_BYTES, named_dialect, read_script};
 use crate::protocol::{Dialect, MAX_SOLVE_POSITIONS};
-use crate::review::{ReviewLimits, review, words};
+use crate::review::{MAX_EVAL_NODES, ReviewLimits, review, words};
 use clap::Args;
 use std::io::{Read, Write};
 use std::path::PathBuf;
@@ -26,7 +26,7 @@ pub struct ReviewArgs {
     pub positions: u64,
     /// Nodes of the AI's search for each position's evaluation.
     #[arg(long, value_name = "N", default_value_t = ReviewLimits::default().eval_nodes,
-          value_parser = clap::value_parser!(u64).range(1..=1_000_000_000))]
+          value_parser = clap::value_parser!(u64).range(1..=MAX_EVAL_NODES))]
     pub nodes: u64,
 }
 

@@ -21,6 +21,9 @@ use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 use thiserror::Error;
 
+/// The most search nodes one position's evaluation may take (`jump61 review --nodes`).
+pub const MAX_EVAL_NODES: u64 = 1_000_000_000;
+
 /// How much a review may spend on each position.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct ReviewLimits {

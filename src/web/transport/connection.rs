@@ -282,17 +282,15 @@ impl Page {
             )));
             return Next::Go;
         }
-        match joined.requests.try_send(Request::Message(message)) {
-            Ok(()) => {}
-            Err(mpsc::error::TrySendError::Full(_)) => self.replies.push(ServerMessage::error(
-                "the game is busy with earlier messages; this one was dropped",
-            )),
-            Err(mpsc::error::TrySendError::Closed(_)) => {
-                self.joined = None;
-                self.replies.push(ServerMessage::error(
-                    "the game has ended; join a game again",
-                ));
-            }
+        if !handed(
+            &joined.requests,
+            Request::Message(message),
+            &mut self.replies,
+        ) {
+            self.joined = None;
+            self.replies.push(ServerMessage::error(
+                "the game has ended; join a game again",
+            ));
         }
         Next::Go
     }
@@ -433,5 +431,20 @@ impl Page {
         {
             let _ = joined.requests.send(Request::Detach).await;
         }
+    }
+}
+
+/// Hands `request` to a game's task without waiting: a full queue drops it and says so in
+/// `replies`. False when the task has ended.
+fn handed<T>(game: &mpsc::Sender<T>, request: T, replies: &mut Vec<ServerMessage>) -> bool {
+    match game.try_send(request) {
+        Ok(()) => true,
+        Err(mpsc::error::TrySendError::Full(_)) => {
+            replies.push(ServerMessage::error(
+                "the game is busy with earlier messages; this one was dropped",
+            ));
+            true
+        }
+        Err(mpsc::error::TrySendError::Closed(_)) => false,
     }
 }

@@ -105,17 +105,11 @@ impl Page {
 
     /// Passes a message to the game with a friend.
     pub(super) fn pass_to_friend(&mut self, game: mpsc::Sender<Request>, request: Request) {
-        match game.try_send(request) {
-            Ok(()) => {}
-            Err(mpsc::error::TrySendError::Full(_)) => self.replies.push(ServerMessage::error(
-                "the game is busy with earlier messages; this one was dropped",
-            )),
-            Err(mpsc::error::TrySendError::Closed(_)) => {
-                self.friend = None;
-                self.replies.push(ServerMessage::error(
-                    "this game with a friend has ended; open its link again",
-                ));
-            }
+        if !super::handed(&game, request, &mut self.replies) {
+            self.friend = None;
+            self.replies.push(ServerMessage::error(
+                "this game with a friend has ended; open its link again",
+            ));
         }
     }
 }
