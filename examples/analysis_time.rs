@@ -6,7 +6,7 @@
 //! positions, the seconds the page waited and the process's CPU seconds over that wait (on a
 //! shared machine the wall time grows with the others' load; the CPU time much less).
 //!
-//! `cargo run --release --example analysis_time [-- POSITION...]`
+//! `cargo run --release --features examples --example analysis_time [-- POSITION...]`
 
 use futures_util::{SinkExt, StreamExt};
 use jump61::web::{Limits, start};

@@ -1,4 +1,4 @@
-//! What a fixed depth costs on 6x6 game positions: `cargo run --release --example depth_cost
+//! What a fixed depth costs on 6x6 game positions: `cargo run --release --features examples --example depth_cost
 //! -- [DEPTH] [GAMES] [FILE]` (default 8, 3). Plays the engine against itself at 20,000 nodes
 //! a move from seeded two-ply openings, then searches every fourth position of those games to
 //! DEPTH with a fresh table each, and prints the total nodes and time. With FILE, searches the

@@ -1,5 +1,5 @@
 //! Times the engine's first move on every position of the duty suites (one thread, the
-//! default 1 s budget, a fresh table each): `cargo run --release --example duty_times`.
+//! default 1 s budget, a fresh table each): `cargo run --release --features examples --example duty_times`.
 //! Prints the median and slowest time and node count per suite, then how far past a short
 //! budget (50 ms) the slowest move went.
 

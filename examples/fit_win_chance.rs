@@ -1,4 +1,4 @@
-//! Fits the review's win chance to self-play: `cargo run --release --example fit_win_chance
+//! Fits the review's win chance to self-play: `cargo run --release --features examples --example fit_win_chance
 //! -- [GAMES] [NODES] [SIZE]` (default 200, 20000, 5).
 //!
 //! Plays the search (one thread, `NODES` nodes a move, as `jump61 review` evaluates a

@@ -1,5 +1,5 @@
 //! Long fuzz runs of the command loop, the position notation and the match runner's reading
-//! of engine output: `cargo run --release --example fuzz -- --lines N [--seed S]`.
+//! of engine output: `cargo run --release --features examples --example fuzz -- --lines N [--seed S]`.
 //! The lines are shared out over the dialects in sessions of `SESSION` lines; each session
 //! has its own seed, so a failure is reproduced from the seed and line number it prints.
 

@@ -1,5 +1,5 @@
 //! Memory over time with garbage collection on a long proof: `cargo run
-//! --release --example gc_memory -- POSITION MB... [--csv FILE]` proves POSITION on one
+//! --release --features examples --example gc_memory -- POSITION MB... [--csv FILE]` proves POSITION on one
 //! thread once for each table limit of MB megabytes, recording every 2^19
 //! positions the seconds, positions, table bytes and entries, entries in use and proven,
 //! and garbage collections, into `docs/data/gc_memory.csv` (or FILE). Each limit's summary gives the
@@ -53,7 +53,7 @@ fn main() {
         fail("give a position not over and at least one limit in MB");
     }
     let command = format!(
-        "cargo run --release --example gc_memory -- {}",
+        "cargo run --release --features examples --example gc_memory -- {}",
         args.join(" ")
     );
     let mut text = String::from(

@@ -1,5 +1,5 @@
 //! Whether the AI keeps a won position to the end of the game:
-//! `cargo run --release --example keep_wins -- [--rules R] SIZE MOVES COUNT [THREADS
+//! `cargo run --release --features examples --example keep_wins -- [--rules R] SIZE MOVES COUNT [THREADS
 //! [DEFENCE_NODES]]` takes COUNT positions reached by MOVES seeded random moves on a SIZE x
 //! SIZE board (the rules of year R, 2014 by default) where the side to move wins (proven
 //! with at most 50 million positions each), and plays each to the end: the winning side is

@@ -1,5 +1,5 @@
 //! Random playouts timed in Rust alone, the figure the Python package's benchmark sets its
-//! own calls beside: `cargo run --release --example playouts -- [SIZE [GAMES [SEED]]]`
+//! own calls beside: `cargo run --release --features examples --example playouts -- [SIZE [GAMES [SEED]]]`
 //! prints `SIZE GAMES MOVES SECONDS` on one line (6x6, 20000 games, seed 1 by default).
 
 use jump61::board::Board;

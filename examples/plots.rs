@@ -1,6 +1,6 @@
 //! Draws the guides' plots (`docs/img/*.svg`) from the measured figures in `docs/data/*.csv`.
 //!
-//! `cargo run --release --example plots` redraws all five. The CSV files hold only figures
+//! `cargo run --release --features examples --example plots` redraws all five. The CSV files hold only figures
 //! measured and quoted in the guides, each row with its date and command; a new measurement
 //! goes into the CSV (and the guide's prose), and this example redraws the picture.
 

@@ -1,6 +1,6 @@
 //! How many won positions the AI keeps at its default time (1 s a move), with its proof step
 //! and without it (the search alone, as before the proof step):
-//! `cargo run --release --example proven_ai -- [--rules R] SIZE MOVES COUNT [POSITIONS
+//! `cargo run --release --features examples --example proven_ai -- [--rules R] SIZE MOVES COUNT [POSITIONS
 //! [THREADS]]` takes COUNT positions reached by MOVES seeded random moves on a SIZE x SIZE
 //! board (under the rules of year R, 2014 by default) where the side to
 //! move wins (proven with at most POSITIONS positions each, default 50 million), asks a

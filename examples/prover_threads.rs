@@ -1,5 +1,5 @@
 //! The prover on 1 and on several threads, side by side in one run: `cargo run --release
-//! --example prover_threads -- POSITION|SIZE [MB] [THREADS...]` proves the position (or the
+//! --features examples --example prover_threads -- POSITION|SIZE [MB] [THREADS...]` proves the position (or the
 //! start of a SIZE x SIZE board) once per thread count (default 1 and 2) with a table of
 //! MB megabytes (default 2048), and prints, every ten seconds and at the end, the positions
 //! searched, positions per second, the table's fill and its garbage collections: the

@@ -1,4 +1,4 @@
-//! The threaded soak: `cargo run --release --example soak -- --games N [--minutes M]
+//! The threaded soak: `cargo run --release --features examples --example soak -- --games N [--minutes M]
 //! [--seed S]`. Self-play with two search threads a side at 5 to 20 ms a move, from random
 //! openings on every size from 2 to 10; every move checked legal by the plain implementation
 //! (`tests/plain`), the winner compared with it, and the overruns past each move's time

@@ -1,5 +1,5 @@
 //! What the table's doubling costs the search threads, with and without its memory faulted in
-//! beforehand: `cargo run --release --example table_doubling -- [MB]` doubles an empty 4x4
+//! beforehand: `cargo run --release --features examples --example table_doubling -- [MB]` doubles an empty 4x4
 //! table from 1 MB up to MB megabytes (default 4096) twice, first cold, then each time after
 //! [`Table::prepare_to_double`] has had a moment to fault in the next size's memory in the
 //! background, and prints how long each doubling stopped the caller. The figures of

@@ -1,5 +1,5 @@
 //! How much of its time a move uses over whole games, and how late the latest move ended:
-//! `cargo run --release --example time_use -- [SECONDS] [GAMES] [THREADS]` (default 0.2 s,
+//! `cargo run --release --features examples --example time_use -- [SECONDS] [GAMES] [THREADS]` (default 0.2 s,
 //! 4 games, 1 thread). Plays the engine against itself on 6x6 (time per move), each game from a
 //! different two-ply opening; prints the mean share of the time used by all moves and by the
 //! moves that were not ended early by a proof or a single legal move, and the latest end.

@@ -1,4 +1,4 @@
-//! Fits the evaluation's weights to game results: `cargo run --release --example tune_eval --
+//! Fits the evaluation's weights to game results: `cargo run --release --features examples --example tune_eval --
 //! [GAMES] [DEPTH] [SIZE]` (default 2000, 5, 6).
 //!
 //! Plays the engine against itself at a fixed depth from random openings (2 to 9 random

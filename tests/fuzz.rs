@@ -1,6 +1,6 @@
 //! The command loop, the position notation and the match runner's reading of engine output
 //! under generated input (see `tests/reliability`). A CI-sized run; `cargo run --release
-//! --example fuzz -- --lines N` runs longer ones. Every failure the fuzzer ever found is a
+//! --features examples --example fuzz -- --lines N` runs longer ones. Every failure the fuzzer ever found is a
 //! test at the end of this file.
 
 #[path = "reliability/fuzz.rs"]

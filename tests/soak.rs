@@ -1,6 +1,6 @@
 //! A short threaded soak (see `tests/reliability/soak.rs`): self-play with two threads a
 //! side at 5-20 ms a move, every move checked by the plain implementation. The long run is
-//! `cargo run --release --example soak -- --games N`.
+//! `cargo run --release --features examples --example soak -- --games N`.
 
 use crate::grammar;
 #[path = "reliability/soak.rs"]

@@ -1,7 +1,7 @@
 """Random playouts on 6x6 four ways, side by side in one run: batched in Rust through the
 package (`jump61.random_playouts`), the same playouts in Rust alone (`cargo run --release
---example playouts`), one Python call a move (`legal_squares` then `play`), and the plain
-Python rules of plain_rules.py.
+--features examples --example playouts`), one Python call a move (`legal_squares` then
+`play`), and the plain Python rules of plain_rules.py.
 
     python examples/python/benchmark.py [--size 6] [--batched 20000] [--single 2000] [--plain 200]
 
@@ -29,9 +29,8 @@ def batched(size: int, games: int, seed: int) -> tuple[int, int, float]:
 
 def rust_alone(size: int, games: int, seed: int, program: Path) -> tuple[int, int, float]:
     if not program.is_file():
-        subprocess.run(
-            ["cargo", "build", "--release", "--example", "playouts"], cwd=REPO, check=True
-        )
+        build = ["cargo", "build", "--release", "--features", "examples", "--example", "playouts"]
+        subprocess.run(build, cwd=REPO, check=True)
     out = subprocess.run(
         [str(program), str(size), str(games), str(seed)], capture_output=True, text=True, check=True
     ).stdout.split()

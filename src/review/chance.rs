@@ -12,7 +12,7 @@ use crate::search::Score;
 /// The scale of the curve for each square of the board: the score (hundredths of a square)
 /// at which the side to move wins about 73% of its games (`1 / (1 + e^-1)`) is this times
 /// the squares. Fitted by maximum likelihood to self-play games, `cargo run --release
-/// --example fit_win_chance -- 1000 20000 SIZE` for sizes 4, 5 and 6 (scales 617, 952 and
+/// --features examples --example fit_win_chance -- 1000 20000 SIZE` for sizes 4, 5 and 6 (scales 617, 952 and
 /// 1402: 38.6, 38.1 and 38.9 a square), in docs/results/analysis.md, "The win chance of an
 /// evaluation".
 pub const WIN_CHANCE_PER_SQUARE: f64 = 38.5;

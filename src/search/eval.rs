@@ -37,7 +37,7 @@ pub const NAMES: [&str; FEATURES] = [
     "near critical",
 ];
 /// The weight of each term of `features`, in hundredths of a square: fitted by `cargo run
-/// --release --example tune_eval -- 3000 5` on games of the first fit's engine (whose 11
+/// --release --features examples --example tune_eval -- 3000 5` on games of the first fit's engine (whose 11
 /// terms were fitted on games of the hand-set weights before it).
 pub const WEIGHTS: [i32; FEATURES] = [
     100, 26, 105, -116, 268, -519, 127, 537, 70, 78, 2, 343, -97, 25,

@@ -10,7 +10,7 @@
 //!   of one node's children overlap instead of coming one after the other. (Without huge
 //!   pages this gained nothing: a prefetch that misses the TLB waits for the page walk.)
 //!
-//! Measured with `cargo run --release --example prover_threads` (docs/results/solving.md).
+//! Measured with `cargo run --release --features examples --example prover_threads` (docs/results/solving.md).
 
 /// Asks the kernel to back `memory` with huge pages where it can. Call it before the memory
 /// is first written: pages already faulted in keep their size.
