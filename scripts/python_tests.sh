@@ -77,7 +77,8 @@ fi
 # The binding crate is not in the engine's workspace, so CI's format and lint steps miss it.
 echo "python_tests: cargo fmt and clippy on python/"
 cargo fmt --manifest-path python/Cargo.toml -- --check
-CARGO_TARGET_DIR="$PWD/target" PYO3_PYTHON="$PWD/$build/bin/python" \
+# In target/check, where CI's clippy of the engine left the dependencies' checked metadata.
+CARGO_TARGET_DIR="$PWD/target/check" PYO3_PYTHON="$PWD/$build/bin/python" \
     cargo clippy --quiet --manifest-path python/Cargo.toml -- -D warnings
 
 echo "python_tests: pytest python/tests"

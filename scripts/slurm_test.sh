@@ -2,8 +2,8 @@
 # A split's jobs run on a real Slurm: a one-node cluster on this machine (munged, slurmctld
 # and slurmd on loopback, started here and stopped at the end), each wave of
 # `jump61 jobs next` submitted as one array job with a time limit that stops a job, which
-# checkpoints on Slurm's signal, is requeued and resumes; then `combine`, and the value and
-# the proof checked against `jump61 solve` and `verify-proof`. Installs Debian's slurm-wlm
+# checkpoints on Slurm's signal, is requeued and resumes; then `combine`, and its proof of
+# the value checked by `verify-proof`. Installs Debian's slurm-wlm
 # and munge when missing; skips, saying so, if they still cannot be had or this is not root.
 # Usage: scripts/slurm_test.sh   (JUMP61=path/to/jump61 to test that binary; it is built
 # otherwise). Prints what it runs; the guide (docs/cluster.md) shows the same recipe.
@@ -160,12 +160,12 @@ echo "\$ jump61 combine --dir work --proof p.txt"
 jump61 combine --dir work --proof p.txt | tee combine.txt
 echo "\$ jump61 verify-proof p.txt"
 jump61 verify-proof p.txt | tee verify.txt
-direct=$(jump61 solve --position $position --threads 2 2>/dev/null | head -1)
-echo "slurm_test: jump61 solve --position $position: $direct"
 
+# The combined value stands on its proof, which verify-proof checks by the rules alone; the
+# start is not proven again here (scripts/prove_4x4.sh proves it directly).
 fail() { echo "slurm_test: FAILED: $*"; exit 1; }
 winner=$(head -1 combine.txt | cut -d' ' -f1)
-[ "$winner" = "$(echo "$direct" | cut -d' ' -f1)" ] || fail "combine says $winner, solve '$direct'"
+case "$winner" in Red | Blue) ;; *) fail "combine decided nothing: $(cat combine.txt)" ;; esac
 grep -q "^proof checked: $winner wins from $position " verify.txt || fail "verify-proof: $(cat verify.txt)"
 # The time limit stopped a job, Slurm requeued it, and it went on from its checkpoint.
 resumed=$(grep -l "resuming from its proven positions" work/logs/*.txt || true)
