@@ -479,7 +479,10 @@ def phone(run, rng):
                   f"the board overflows a 390 px screen: {sizes}")
         run.check(right - left >= 0.85 * width, f"the board does not fill a phone's width: {sizes}")
         target = rng.choice(legal_squares(page, "red"))
+        # Choosing the size scrolled the page to its select: the square is brought back into
+        # sight, or the tap lands outside the screen.
         rect = run.driver.execute_script(
+            "arguments[0].scrollIntoView({block: 'center'});"
             "const r = arguments[0].getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2];",
             run.cells()[target],
         )
