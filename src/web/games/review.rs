@@ -160,6 +160,50 @@ mod tests {
     }
 
     #[test]
+    fn a_kept_review_is_read_back_and_goes_with_its_game() {
+        use crate::web::store::{End, NewGame, Sqlite};
+        let mut store = Sqlite::in_memory().unwrap();
+        let game = NewGame {
+            id: "g-1".to_string(),
+            secret: [7; 16],
+            kind: "jump61".to_string(),
+            size: 3,
+            rules: "2014".to_string(),
+            start: "1-1-1-/1-1-1-/1-1-1-".to_string(),
+            red: "person".to_string(),
+            blue: "person".to_string(),
+            address: "127.0.0.1".to_string(),
+            clock: None,
+            started_ms: 10,
+        };
+        store.create(&game, 10, 10).unwrap();
+        let end = End {
+            result: "red".to_string(),
+            how: "won on the board".to_string(),
+            at_ms: 20,
+        };
+        store.finish("g-1", &end).unwrap();
+        assert_eq!(stored(&store, "g-1"), Ok(None));
+        let limits = ReviewLimits::default();
+        let view = running("g-1", &limits);
+        let text = serde_json::to_string(&view).unwrap();
+        store.keep_review("g-1", &text, 30).unwrap();
+        let back = stored(&store, "g-1").unwrap().expect("kept");
+        assert_eq!(
+            back,
+            ReviewView {
+                stored: true,
+                ..view
+            }
+        );
+        // A review that cannot be read is made again rather than sent.
+        store.keep_review("g-1", "not json", 40).unwrap();
+        assert_eq!(stored(&store, "g-1"), Ok(None));
+        assert_eq!(store.forget_finished_before(25), Ok(1));
+        assert_eq!(store.review("g-1"), Ok(None));
+    }
+
+    #[test]
     fn the_servers_analysis_limits_bound_a_review() {
         let server = Limits {
             analysis_positions: 1000,
