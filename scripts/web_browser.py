@@ -18,6 +18,7 @@ import tempfile
 import time
 
 import web_browser_friend
+import web_browser_games
 import web_browser_solver
 from selenium import webdriver
 from selenium.common.exceptions import WebDriverException
@@ -478,7 +479,10 @@ def phone(run, rng):
                   f"the board overflows a 390 px screen: {sizes}")
         run.check(right - left >= 0.85 * width, f"the board does not fill a phone's width: {sizes}")
         target = rng.choice(legal_squares(page, "red"))
+        # Choosing the size scrolled the page to its select: the square is brought back into
+        # sight, or the tap lands outside the screen.
         rect = run.driver.execute_script(
+            "arguments[0].scrollIntoView({block: 'center'});"
             "const r = arguments[0].getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2];",
             run.cells()[target],
         )
@@ -669,7 +673,8 @@ def main():
     parser.add_argument("--chromedriver", default="/usr/bin/chromedriver")
     parser.add_argument("--seed", type=int, default=61)
     parser.add_argument("--parts", default="whole_game,ai_moves_now,two_pages,rules_2013,search_shown,phone,snatch,snatch_crowded,snatch_chain,"
-                        + ",".join(f.__name__ for f in web_browser_solver.PARTS + web_browser_friend.PARTS),
+                        + ",".join(f.__name__ for f in web_browser_solver.PARTS + web_browser_friend.PARTS
+                                   + web_browser_games.PARTS),
                         help="which parts to run, in order (for debugging one)")
     args = parser.parse_args()
     os.makedirs(args.shots, exist_ok=True)
@@ -680,7 +685,8 @@ def main():
         run.driver.get(args.url)
         run.settled("the page's first state", lambda p: p["size"] > 0 and p["notation"] != "", 30)
         parts = {f.__name__: f for f in (whole_game, ai_moves_now, two_pages, rules_2013, search_shown, phone, snatch, snatch_crowded,
-                                                snatch_chain, *web_browser_solver.PARTS, *web_browser_friend.PARTS)}
+                                                snatch_chain, *web_browser_solver.PARTS, *web_browser_friend.PARTS,
+                                                *web_browser_games.PARTS)}
         for name in args.parts.split(","):
             print(f"web_browser: {name}")
             parts[name](run, rng)

@@ -2,9 +2,10 @@
 # Plays the web page (`jump61 serve`) in a real headless Chromium driven over WebDriver by
 # scripts/web_browser.py: a whole game by clicks, undo, redo, hint, keys, a tap on
 # a phone-sized screen, the 2013 rules, save and load, Jump Snatch, each move checked against
-# the command loop replaying the page's move list. Installs Debian's chromium and
-# chromium-driver (apt-get) and selenium (pip) when missing; skips only if they still cannot
-# be had. Usage: scripts/web_browser.sh [SCREENSHOT_DIR]   (default target/web-shots)
+# the command loop replaying the page's move list; the Games view, a replay and a review, with
+# axe-core's accessibility checks. Installs Debian's chromium and chromium-driver (apt-get),
+# selenium (pip) and axe-core (npm) when missing; skips only if they still cannot be had.
+# Usage: scripts/web_browser.sh [SCREENSHOT_DIR]   (default target/web-shots)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 shots=${1:-target/web-shots}
@@ -43,6 +44,19 @@ if ! "$python" -c 'import selenium' >/dev/null 2>&1; then
     fi
 fi
 export SE_AVOID_STATS=true
+
+# axe-core from the npm registry, under target/, for the accessibility checks of the Games
+# view (scripts/web_browser_games.py); without npm they are skipped, and say so.
+axe=target/web-axe/node_modules/axe-core/axe.min.js
+if [ ! -f "$axe" ] && command -v npm >/dev/null 2>&1; then
+    timeout 300 npm install --prefix target/web-axe --no-audit --no-fund --silent 'axe-core@^4.10' \
+        >/dev/null 2>&1 || true
+fi
+if [ -f "$axe" ]; then
+    export JUMP61_AXE=$axe
+else
+    echo "web_browser: axe-core could not be installed with npm; its accessibility checks are skipped"
+fi
 
 bin=${JUMP61:-target/release/jump61}
 if [ -z "${JUMP61:-}" ]; then

@@ -41,6 +41,7 @@ mod transcripts;
 mod web;
 mod web_analysis;
 mod web_friend;
+mod web_games;
 mod web_load;
 mod web_puzzles;
 mod web_seat;

@@ -542,6 +542,7 @@ async fn serve_prints_the_address_and_serves_the_page() {
             "/edit.js",
             "/puzzles.js",
             "/friend.js",
+            "/games.js",
             "/app.js"
         ],
         "{page}"

@@ -1,6 +1,7 @@
 //! A game played on the board screen or the web page, written as the command loop's commands (`--save`),
 //! so that `jump61 < FILE` plays it again.
 
+use crate::board::Board;
 use crate::protocol::{Dialect, Session};
 
 /// The commands that set up the game's starting position and play its moves. Both sides
@@ -20,9 +21,13 @@ use crate::protocol::{Dialect, Session};
 /// assert!(commands(&session).ends_with("position 1-1-1-/1-1-1-/1-1-1-\nstart\n2 2\n"));
 /// ```
 pub fn commands(session: &Session) -> String {
-    let start = session.start_board();
+    script(session.dialect(), &session.start_board(), &session.moves())
+}
+
+/// The commands of a game of `dialect` from `start` with `moves` (squares), as [`commands`]
+/// writes a session's: the format `save` writes, whatever face played the game.
+pub fn script(dialect: Dialect, start: &Board, moves: &[usize]) -> String {
     let mut text = String::from("# A jump61 game; replay it with: jump61 < FILE\n");
-    let dialect = session.dialect();
     if dialect != Dialect::V2014 {
         text.push_str(&format!(
             "# dialect {dialect}: run it with jump61 --dialect {dialect}\n"
@@ -37,7 +42,7 @@ pub fn commands(session: &Session) -> String {
     if dialect != Dialect::V2019 {
         text.push_str("start\n");
     }
-    for sq in session.moves() {
+    for &sq in moves {
         let c = start.coord(sq);
         text.push_str(&format!("{} {}\n", c.row, c.col));
     }

@@ -29,6 +29,8 @@ pub struct Limits {
     pub stored_games: usize,
     /// Days a finished game stays in the database.
     pub keep_finished_days: u32,
+    /// Games a page may ask about in one request of the Games view (`games`).
+    pub max_games_listed: usize,
     /// How long a game whose page has gone is kept for a reconnect.
     pub idle_game: Duration,
     /// Games with a friend at once, in all (counted apart from the games above).
@@ -93,6 +95,7 @@ impl Default for Limits {
             stored_games_per_address: 10_000,
             stored_games: 1_000_000,
             keep_finished_days: 365,
+            max_games_listed: 200,
             idle_game: Duration::from_secs(30 * 60),
             friend_games: 256,
             friend_games_per_address: 16,
@@ -148,6 +151,11 @@ impl Limits {
             format!(
                 "games in the database: {} in all, {} per address, finished ones kept {} days",
                 self.stored_games, self.stored_games_per_address, self.keep_finished_days
+            ),
+            format!(
+                "the Games view: at most {} games a request; a review at a time a page, each \
+                 position within the analysis limits below, kept in the database once made",
+                self.max_games_listed
             ),
             format!(
                 "searches at once: {} (the search pool's threads)",

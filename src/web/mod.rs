@@ -50,6 +50,7 @@ const ANALYSIS_JS: &str = include_str!("static/analysis.js");
 const EDIT_JS: &str = include_str!("static/edit.js");
 const PUZZLES_JS: &str = include_str!("static/puzzles.js");
 const FRIEND_JS: &str = include_str!("static/friend.js");
+const GAMES_JS: &str = include_str!("static/games.js");
 /// The page's icon, a 2x2 board (drawn by `scripts/favicon.py`): browsers ask for it.
 const FAVICON: &[u8] = include_bytes!("static/favicon.ico");
 
@@ -149,6 +150,7 @@ fn router(server: Arc<Server>) -> Router {
         .route("/edit.js", get(|| async { script(EDIT_JS) }))
         .route("/puzzles.js", get(|| async { script(PUZZLES_JS) }))
         .route("/friend.js", get(|| async { script(FRIEND_JS) }))
+        .route("/games.js", get(|| async { script(GAMES_JS) }))
         .route(
             "/favicon.ico",
             get(|| async { page(FAVICON, "image/x-icon") }),

@@ -3,8 +3,8 @@
 //! (`docs/web.md` follows it).
 //!
 //! Transport: the page at `GET /` (with `GET /app.js`, `GET /snatch.js`, `GET /analysis.js`,
-//! `GET /edit.js`, `GET /puzzles.js`, `GET /style.css` and its icon `GET /favicon.ico`, all
-//! embedded in the binary), one WebSocket at `GET /ws`. A client message is at most `Limits::
+//! `GET /edit.js`, `GET /puzzles.js`, `GET /friend.js`, `GET /games.js`, `GET /style.css` and
+//! its icon `GET /favicon.ico`, all embedded in the binary), one WebSocket at `GET /ws`. A client message is at most `Limits::
 //! max_message_bytes` (32 KiB) long; a larger one closes the connection. Messages are
 //! answered in order; server messages of one game arrive in the order they happened.
 //!
@@ -24,6 +24,8 @@
 //! - `friend`, `accept`, `sit`, `watch`, `resign`, `takeback`, `answer`, `rematch`, `claim`:
 //!   a game between two people on two pages, and watching one: see [`friend`]. Outside such
 //!   a game the last five get `error`.
+//! - `games`, `replay`, `review`: the Games view, the finished games this page played: see
+//!   [`library`]. They are answered whatever game the page is in.
 //! - `{"t":"line","text":"2 3"}`: one line of the command loop's language, carried out by the
 //!   game's session as `jump61` (or `jump61 snatch`) would: Jump61 moves `R C`, `size N`,
 //!   `auto red`, `manual blue`, `clear`/`new`, `undo`, `redo`, `time S`, `nodes N`,
@@ -92,6 +94,7 @@
 //! # Server -> client
 //! - `{"t":"joined","game":"<id>","kind":"jump61"|"snatch"}`
 //! - `seated` and `friend`: a game with a friend's, see [`friend`].
+//! - `games`, `replay`, `review`: the Games view's answers, see [`library`].
 //! - `{"t":"seat","game":"<kept id>","seat":"<32 hex digits>"}`: the kept game's link, sent
 //!   to the page that has the game when it is first kept and on every `join`.
 //! - `{"t":"state",...}`: the whole visible state, sent after every change. Jump61:
@@ -156,6 +159,7 @@
 //!   is over, every winning first move as `solve --depth` words them.
 
 pub mod friend;
+pub mod library;
 
 use serde::{Deserialize, Serialize};
 
@@ -255,6 +259,18 @@ pub enum ClientMessage {
     },
     Rematch {},
     Claim {},
+    /// The Games view: see [`library`].
+    Games {
+        list: Vec<library::Held>,
+    },
+    Replay {
+        id: String,
+        seat: String,
+    },
+    Review {
+        id: String,
+        seat: String,
+    },
 }
 
 /// The `game` a message names, if any (read apart from the message itself).
@@ -285,6 +301,16 @@ impl ClientMessage {
                 | ClientMessage::Answer { .. }
                 | ClientMessage::Rematch {}
                 | ClientMessage::Claim {}
+        )
+    }
+
+    /// Whether it asks for the page's finished games (answered apart from any game).
+    pub fn is_for_the_library(&self) -> bool {
+        matches!(
+            self,
+            ClientMessage::Games { .. }
+                | ClientMessage::Replay { .. }
+                | ClientMessage::Review { .. }
         )
     }
 
@@ -557,6 +583,12 @@ pub enum ServerMessage {
         seat: String,
     },
     Friend(Box<friend::FriendView>),
+    /// The Games view's answers: see [`library`].
+    Games {
+        list: Vec<library::GameListed>,
+    },
+    Replay(Box<library::ReplayView>),
+    Review(Box<library::ReviewView>),
 }
 
 impl ServerMessage {

@@ -81,6 +81,8 @@ impl Keeper {
 
     /// Writes what changed in the game since the last call.
     pub fn keep(&mut self, record: Record, ctx: &mut Context) {
+        // A finished game stays as it ended: moves that differ from its own (a new game from
+        // the same start, an undo after the end) are another game.
         let same_game = self.kept.as_ref().is_some_and(|k| {
             (
                 k.record.kind,
@@ -88,6 +90,7 @@ impl Keeper {
                 &k.record.rules,
                 &k.record.start,
             ) == (record.kind, record.size, &record.rules, &record.start)
+                && (k.record.winner.is_none() || k.record.moves == record.moves)
         });
         if !same_game {
             self.kept = None;

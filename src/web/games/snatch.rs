@@ -125,6 +125,10 @@ impl Snatch {
             | ClientMessage::Answer { .. }
             | ClientMessage::Rematch {}
             | ClientMessage::Claim {} => {}
+            // The Games view's: the connection answers them itself.
+            ClientMessage::Games { .. }
+            | ClientMessage::Replay { .. }
+            | ClientMessage::Review { .. } => {}
         }
         self.settle(ctx);
     }

@@ -646,7 +646,9 @@
   const edit = window.jump61Edit(shared);
   // Play a friend (friend.js): a game between two pages, and watching one.
   const friend = window.jump61Friend({ ...shared, joinStored });
-  const extras = [window.jump61Analysis(shared), edit, window.jump61Puzzles(shared), friend];
+  // The Games view (games.js): the finished games this browser played, replayed and reviewed.
+  const games = window.jump61Games({ ...shared, squareSvg });
+  const extras = [window.jump61Analysis(shared), edit, window.jump61Puzzles(shared), friend, games];
 
   setKind(stored(STORE_KIND) === "snatch" ? "snatch" : "jump61");
   wire();

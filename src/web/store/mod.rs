@@ -98,6 +98,11 @@ pub trait Store: Send {
     fn finished(&self) -> Result<Vec<Summary>, StoreError>;
     /// Forgets game `id`'s moves from number `ply` on (they were taken back).
     fn take_back(&mut self, id: &str, ply: u32) -> Result<(), StoreError>;
+    /// Game `id`'s review, as kept by [`Store::keep_review`], if it has one.
+    fn review(&self, id: &str) -> Result<Option<String>, StoreError>;
+    /// Keeps game `id`'s review (the text the page is sent), made at `at_ms`; it goes when
+    /// the game goes.
+    fn keep_review(&mut self, id: &str, review: &str, at_ms: i64) -> Result<(), StoreError>;
     /// Forgets the games finished before `before_ms`; how many.
     fn forget_finished_before(&mut self, before_ms: i64) -> Result<usize, StoreError>;
 }

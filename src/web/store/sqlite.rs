@@ -17,9 +17,11 @@ use std::path::Path;
 /// "J61G" in the file's header: how the program knows its own database.
 pub const APPLICATION_ID: i32 = 0x4A36_3147;
 
-/// The schema, one migration a version (`review` is left empty for the review to come).
-const MIGRATIONS: &[M<'static>] = &[M::up(
-    "CREATE TABLE games (
+/// The schema, one migration a version (the games' `review` column is left empty: a review
+/// is kept in `reviews`, made by the second migration).
+const MIGRATIONS: &[M<'static>] = &[
+    M::up(
+        "CREATE TABLE games (
         id TEXT PRIMARY KEY,
         secret BLOB NOT NULL,
         kind TEXT NOT NULL,
@@ -45,7 +47,16 @@ const MIGRATIONS: &[M<'static>] = &[M::up(
         at_ms INTEGER NOT NULL,
         PRIMARY KEY (game, ply)
     ) WITHOUT ROWID;",
-)];
+    ),
+    // A finished game's review, as the page is sent it: computed once, read back after.
+    M::up(
+        "CREATE TABLE reviews (
+        game TEXT PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
+        review TEXT NOT NULL,
+        made_ms INTEGER NOT NULL
+    ) WITHOUT ROWID;",
+    ),
+];
 
 /// The schema version this program writes.
 pub fn schema_version() -> usize {
@@ -386,6 +397,25 @@ impl Store for Sqlite {
             .execute(
                 "DELETE FROM moves WHERE game = ?1 AND ply >= ?2",
                 params![id, ply],
+            )
+            .map(|_| ())
+            .map_err(store_error)
+    }
+
+    fn review(&self, id: &str) -> Result<Option<String>, StoreError> {
+        self.conn
+            .query_row("SELECT review FROM reviews WHERE game = ?1", [id], |r| {
+                r.get(0)
+            })
+            .optional()
+            .map_err(store_error)
+    }
+
+    fn keep_review(&mut self, id: &str, review: &str, at_ms: i64) -> Result<(), StoreError> {
+        self.conn
+            .execute(
+                "INSERT OR REPLACE INTO reviews (game, review, made_ms) VALUES (?1, ?2, ?3)",
+                params![id, review, at_ms],
             )
             .map(|_| ())
             .map_err(store_error)

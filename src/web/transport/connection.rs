@@ -18,6 +18,7 @@ use std::time::{Duration, Instant};
 use tokio::sync::mpsc;
 
 mod friendly;
+mod library;
 
 /// A connection's allowance of messages: a burst, then a steady rate.
 struct Allowance {
@@ -74,14 +75,20 @@ struct Page {
     replies: Vec<ServerMessage>,
     /// The game with a friend it is in (a seat, or watching), instead of a game of its own.
     friend: Option<mpsc::Sender<friend::Request>>,
+    /// Where a review made in the search pool sends its answer (the loop reads the other end).
+    answers: mpsc::UnboundedSender<ServerMessage>,
+    /// The review being made for this page, if any.
+    reviewing: Option<library::Reviewing>,
 }
 
 /// Serves one WebSocket until it closes.
 pub async fn serve(socket: WebSocket, connection: Connection, server: Arc<Server>) {
     let (mut sink, mut stream) = socket.split();
     let (idle, inbox) = mpsc::channel(1);
-    let mut page = Page::new(server, connection, idle);
-    let close = page.converse(&mut sink, &mut stream, inbox).await;
+    let (answers, answered) = mpsc::unbounded_channel();
+    let mut page = Page::new(server, connection, idle, answers);
+    let close = page.converse(&mut sink, &mut stream, inbox, answered).await;
+    page.stop_review();
     page.leave().await;
     finish(sink, stream, close).await;
 }
@@ -128,7 +135,12 @@ async fn await_close(stream: &mut SplitStream<WebSocket>) {
 
 impl Page {
     /// A page in no game yet; `idle` keeps the channel it reads open until it joins one.
-    fn new(server: Arc<Server>, connection: Connection, idle: mpsc::Sender<ServerMessage>) -> Page {
+    fn new(
+        server: Arc<Server>,
+        connection: Connection,
+        idle: mpsc::Sender<ServerMessage>,
+        answers: mpsc::UnboundedSender<ServerMessage>,
+    ) -> Page {
         Page {
             server,
             connection,
@@ -137,6 +149,8 @@ impl Page {
             idle: Some(idle),
             replies: Vec::new(),
             friend: None,
+            answers,
+            reviewing: None,
         }
     }
 
@@ -148,6 +162,7 @@ impl Page {
         sink: &mut SplitSink<WebSocket, Message>,
         stream: &mut SplitStream<WebSocket>,
         mut inbox: mpsc::Receiver<ServerMessage>,
+        mut answered: mpsc::UnboundedReceiver<ServerMessage>,
     ) -> Option<(u16, &'static str)> {
         let limits = &self.server.limits;
         let mut allowance = Allowance::new(limits.burst_messages, limits.messages_per_second);
@@ -156,6 +171,10 @@ impl Page {
             let next = tokio::select! {
                 incoming = stream.next() => self.incoming(incoming, &mut allowance).await,
                 outgoing = inbox.recv() => self.outgoing(outgoing),
+                Some(answer) = answered.recv() => {
+                    self.replies.push(answer);
+                    Next::Go
+                }
                 _ = tokio::time::sleep_until(join_by), if self.joined.is_none() && self.friend.is_none() => {
                     self.replies.push(ServerMessage::error("no join in time: the connection is closed"));
                     Next::Close(close_code::POLICY, "no join")
@@ -249,6 +268,10 @@ impl Page {
                 Some(seat) => self.resume(game.as_deref().unwrap_or(""), &seat).await,
                 None => self.join(game.as_deref(), kind).await,
             };
+        }
+        if message.is_for_the_library() {
+            self.library(message);
+            return Next::Go;
         }
         if message.enters_a_friends_game() {
             self.enter_friend(message).await;

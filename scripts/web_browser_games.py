@@ -1,0 +1,214 @@
+"""The Games view on the web page, in headless Chromium, driven by scripts/web_browser.py: a
+4x4 game played to its end by clicks (both sides people) is listed in the Games view, opened
+and stepped through with the buttons and the arrow keys (each board shown equal to the
+command loop's replay of the moves so far), reviewed by the server (the move marked as having
+thrown the win away checked with `jump61 solve --position` on the positions before and after
+it, and the chances drawn as a graph), and reviewed again, read back from the database. Then
+axe-core's accessibility checks run on the view, at a desktop's width and at a phone's (390
+px, where nothing may overflow). Screenshots go to --shots (`review.png` is the guide's).
+"""
+
+import os
+import subprocess
+import time
+
+import __main__ as base  # scripts/web_browser.py, run as the program
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+
+# A seeded random 4x4 game in which Red wins at move 25 and several wins are thrown away
+# late on (tests/web_games.rs plays it over WebSockets).
+GAME = ["2 1", "3 3", "4 3", "4 2", "4 3", "1 2", "2 2", "1 2", "3 1", "3 3", "3 1", "4 2", "2 4",
+        "1 4", "1 3", "4 1", "1 1", "4 1", "2 3", "4 3", "1 1", "4 4", "2 2", "4 3", "1 2"]
+
+READ_VIEW = """
+const b = document.getElementById('replay-board');
+return {
+  status: document.getElementById('games-status').textContent.trim(),
+  rows: [...document.querySelectorAll('#games-list .game-row')].map(r => ({game: r.dataset.game, text: r.textContent})),
+  open: !document.getElementById('replay').hidden,
+  ply: Number(b.dataset.ply ?? -1),
+  cells: [...b.children].map(c => ({spots: Number(c.dataset.spots || 0), owner: c.dataset.owner || '', cls: c.className})),
+  review: document.getElementById('replay').dataset.review || '',
+  marks: [...document.querySelectorAll('#replay-moves li')].map(li => {
+    const m = li.querySelector('.review-mark'); return m ? m.textContent : ''; }),
+  graph: !document.getElementById('review-graph').hidden && !!document.querySelector('#review-graph svg polyline'),
+  reviewStatus: document.getElementById('review-status').textContent.trim(),
+};
+"""
+
+
+def view(run):
+    return run.driver.execute_script(READ_VIEW)
+
+
+def wait_view(run, condition, what, timeout=30.0):
+    return run.wait(lambda _: condition(view(run)), what, timeout) and view(run)
+
+
+def play_the_game(run):
+    """GAME by clicks, both sides people, on a new 4x4 board."""
+    base.new_game(run, 4)
+    run.select("blue-player", "human")
+    page = run.settled("Blue a person", lambda p: p["size"] == 4 and not p["moves"])
+    for k, move in enumerate(GAME):
+        r, c = map(int, move.split())
+        run.cells()[(r - 1) * 4 + c - 1].click()
+        page = run.settled(f"move {k + 1}, {move}", lambda p, k=k: len(p["moves"]) == k + 1)
+    run.check(page["winner"] == "red", f"the game did not end as it should: {base.brief(page)}")
+    return page
+
+
+def replay_notation(cells, n):
+    return base.dom_notation({"size": n, "cells": cells}, "2014")
+
+
+def loop_position(run, moves):
+    """The position after `moves` (a whole game included) as the command loop's `dump`."""
+    script = "size 4\nmanual red\nmanual blue\nstart\n" + "".join(f"{m}\n" for m in moves) + "dump\n"
+    done = subprocess.run([run.args.jump61], input=script, capture_output=True, text=True, timeout=60)
+    blocks = done.stdout.split("====")
+    if done.stderr.strip() or len(blocks) < 3:
+        raise base.Failed(f"the loop's replay of {moves} failed: {done.stderr.strip()}")
+    return "/".join("".join(line.split()) for line in blocks[-2].strip().splitlines())
+
+
+def press(run, *keys):
+    """Keys pressed as a person does, on whatever has the focus."""
+    ActionChains(run.driver).send_keys(*keys).perform()
+
+
+def step_through(run):
+    """The buttons and the arrow keys move through the game; every board is the loop's."""
+    run.click("replay-first")
+    shown = wait_view(run, lambda v: v["ply"] == 0, "the start")
+    for k in range(len(GAME) + 1):
+        expected = loop_position(run, GAME[:k])
+        run.check(replay_notation(shown["cells"], 4) == expected,
+                  f"position {k} drawn {replay_notation(shown['cells'], 4)}, the loop says {expected}")
+        if k < len(GAME):
+            if k % 2:
+                run.click("replay-next")
+            else:
+                press(run, Keys.ARROW_RIGHT)
+            shown = wait_view(run, lambda v, k=k: v["ply"] == k + 1, f"position {k + 1}")
+    press(run, Keys.ARROW_LEFT, Keys.ARROW_LEFT)
+    wait_view(run, lambda v: v["ply"] == len(GAME) - 2, "two moves back by the Left key")
+    press(run, Keys.HOME)
+    wait_view(run, lambda v: v["ply"] == 0, "Home")
+    press(run, Keys.END)
+    wait_view(run, lambda v: v["ply"] == len(GAME), "End")
+    run.click("replay-prev")
+    wait_view(run, lambda v: v["ply"] == len(GAME) - 1, "the Back button")
+    print(f"  replay: {len(GAME) + 1} positions stepped through, each the command loop's")
+
+
+def solve_first_line(run, notation):
+    done = subprocess.run([run.args.jump61, "solve", "--position", notation],
+                          capture_output=True, text=True, timeout=600)
+    return done.stdout.splitlines()[0] if done.stdout else done.stderr
+
+
+def check_thrown_win(run, marks, i):
+    """Move `i`, marked as having thrown the win away, as `solve --position` sees it: the
+    mover won before it and lost after it; the winning moves the review names are winning
+    moves (all of them, when its prover's limit let it find every one)."""
+    mover, other = ("Red", "Blue") if i % 2 == 0 else ("Blue", "Red")
+    named = marks[i].split("(winning: ")[1].rstrip(")").split(", ")
+    said = solve_first_line(run, loop_position(run, GAME[:i]))
+    run.check(said.startswith(f"{mover} wins: "), f"move {i + 1}: solve says {said!r} before it")
+    winning = said.split(": ", 1)[1].split(", ")
+    run.check(set(named) <= set(winning), f"move {i + 1}: the review names {named}, solve {winning}")
+    said_after = solve_first_line(run, loop_position(run, GAME[:i + 1]))
+    run.check(said_after.startswith(f"{other} wins"), f"after move {i + 1} solve says {said_after!r}")
+    return len(named) == len(winning)
+
+
+def review(run):
+    """Review: the marks and the graph, then the same review read back from the database."""
+    run.click("replay-review")
+    began = time.time()
+    done = wait_view(run, lambda v: v["review"] in ("made", "stored"), "the review", 600)
+    made_in = time.time() - began
+    run.check(len(done["marks"]) == len(GAME) and all(done["marks"]), f"a move without a mark: {done['marks']}")
+    run.check(done["graph"], "no graph of the chances although the evaluation judged moves")
+    thrown = [i for i, m in enumerate(done["marks"]) if m.startswith("threw the win away")]
+    run.check(thrown, f"no move threw the win away: {done['marks']}")
+    complete = [i for i in thrown if check_thrown_win(run, done["marks"], i)]
+    run.check(thrown[-1] in complete, f"the last win thrown away lacks winning moves: {done['marks']}")
+    i = thrown[0]
+    # The position before the thrown move shows the moves that kept the win.
+    run.click("replay-first")
+    for _ in range(i):
+        run.click("replay-next")
+    at = wait_view(run, lambda v: v["ply"] == i, f"the position before move {i + 1}")
+    outlined = [k for k, c in enumerate(at["cells"]) if "win-move" in c["cls"].split()]
+    run.check(outlined, "the winning moves are not outlined before the move that threw the win away")
+    run.shot("review")
+    run.click("replay-review")
+    began = time.time()
+    again = wait_view(run, lambda v: v["review"] == "stored", "the review read back", 60)
+    read_in = time.time() - began
+    run.check(again["marks"] == done["marks"], "the stored review differs from the one made")
+    print(f"  review: {len(thrown)} wins thrown away, each as solve --position says (the winning "
+          f"moves all named for {len(complete)} of them); {done['review']} in {made_in:.1f} s, "
+          f"read back from the database in {read_in:.2f} s")
+
+
+def axe_checks(run, where):
+    """axe-core's rules on the Games view and the tabs; every violation fails."""
+    path = os.environ.get("JUMP61_AXE")
+    if not path or not os.path.exists(path):
+        print("  axe-core is not installed: the accessibility checks are skipped")
+        return
+    with open(path, encoding="utf-8") as f:
+        run.driver.execute_script(f.read())
+    result = run.driver.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "axe.run({include: [['#games-view'], ['header']]}).then(r => done(r.violations.map("
+        "v => ({id: v.id, impact: v.impact, nodes: v.nodes.map(n => n.target.join(' '))}))))"
+        ".catch(e => done([{id: 'axe failed', impact: String(e), nodes: []}]));"
+    )
+    run.check(not result, f"axe-core at {where}: {result}")
+    print(f"  axe-core: no violations in the Games view at {where}")
+
+
+def phone_width(run):
+    """At 390 px the view fits: nothing overflows, and axe-core still passes."""
+    cdp = run.driver.execute_cdp_cmd
+    cdp("Emulation.setDeviceMetricsOverride", {"width": 390, "height": 844, "deviceScaleFactor": 2, "mobile": True})
+    try:
+        sizes = run.driver.execute_script(
+            "const r = document.getElementById('replay-board').getBoundingClientRect();"
+            "return [r.left, r.right, document.documentElement.scrollWidth, innerWidth];")
+        left, right, scroll_width, width = sizes
+        run.check(left >= 0 and right <= width and scroll_width <= width, f"the view overflows 390 px: {sizes}")
+        run.shot("games-phone")
+        axe_checks(run, "390 px")
+        run.driver.execute_script("document.getElementById('games-list').scrollIntoView()")
+        run.shot("games-list-phone")
+    finally:
+        cdp("Emulation.clearDeviceMetricsOverride", {})
+
+
+def games_view(run, _rng):
+    play_the_game(run)
+    run.click("tab-games")
+    listed = wait_view(run, lambda v: v["rows"], "the game in the list")
+    row = listed["rows"][0]
+    run.check("4 × 4" in row["text"] and "Red won" in row["text"] and "25 moves" in row["text"],
+              f"the list's newest game: {row}")
+    run.driver.find_element(By.CSS_SELECTOR, "#games-list .game-row").click()
+    opened = wait_view(run, lambda v: v["open"] and v["ply"] == len(GAME), "the game opened at its end")
+    run.check(replay_notation(opened["cells"], 4) == loop_position(run, GAME),
+              "the last position differs from the loop's")
+    step_through(run)
+    review(run)
+    axe_checks(run, "1280 px")
+    phone_width(run)
+    run.click("tab-jump61")
+    run.settled("back to the game", lambda p: p["size"] == 4)
+
+
+PARTS = [games_view]

@@ -1,0 +1,373 @@
+// jump61's page, the Games view: the finished games this browser played, each replayed move by
+// move (buttons and arrow keys), copied as the command loop's script or as a link, and
+// reviewed by the server in the words of `jump61 review`. The page remembers each kept game's
+// id and seat secret (the server's `seat` message) in localStorage and shows them to ask: the
+// server answers only for a game whose secret the page shows.
+"use strict";
+
+window.jump61Games = ({ page, $, say, sendRaw, squareSvg }) => {
+  const STORE_GAMES = "jump61.games";
+  const MOST = 200; // games remembered, and asked about in one request (the server's limit)
+  let on = false;
+  let replay = null; // the `replay` message of the game open, and its review
+  let ply = 0; // the position shown: 0 the start, k after move k
+  let review = null;
+  let pending = null; // a game to open once connected (from a `#replay=` link)
+  let asked = false; // a request of this view is waiting for its answer (or its error)
+
+  // ------------------------------------------------------------ the games remembered
+  function remembered() {
+    try {
+      const list = JSON.parse(localStorage.getItem(STORE_GAMES) || "[]");
+      return Array.isArray(list) ? list.filter((g) => g && typeof g.id === "string" && typeof g.seat === "string") : [];
+    } catch (_) {
+      return [];
+    }
+  }
+  function remember(id, seat) {
+    const list = remembered().filter((g) => g.id !== id);
+    list.push({ id, seat });
+    try { localStorage.setItem(STORE_GAMES, JSON.stringify(list.slice(-MOST))); } catch (_) { /* not kept */ }
+  }
+  function seatOf(id) {
+    const found = remembered().find((g) => g.id === id);
+    return found ? found.seat : null;
+  }
+
+  // ------------------------------------------------------------ the view and its tab
+  function enter() {
+    on = true;
+    document.body.classList.add("mode-games");
+    for (const tab of document.querySelectorAll(".tabs button")) {
+      tab.setAttribute("aria-selected", String(tab.id === "tab-games"));
+    }
+    $("games-view").hidden = false;
+    if (page.ws && page.ws.readyState === WebSocket.OPEN) list();
+  }
+  function leave(clicked) {
+    if (!on) return;
+    on = false;
+    document.body.classList.remove("mode-games");
+    $("games-view").hidden = true;
+    for (const tab of document.querySelectorAll(".tabs button")) {
+      tab.setAttribute("aria-selected", String(tab === clicked));
+    }
+  }
+  function list() {
+    $("games-status").textContent = "asking the server…";
+    ask({ t: "games", list: remembered() });
+  }
+  function ask(message) {
+    asked = sendRaw(message) || asked;
+  }
+
+  function playerName(text) {
+    return text.startsWith("ai level ") ? `AI (level ${text.slice(9)})` : text;
+  }
+  function when(ms) {
+    const d = new Date(ms);
+    const two = (x) => String(x).padStart(2, "0");
+    return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())} ${two(d.getHours())}:${two(d.getMinutes())}`;
+  }
+  const NAME = { red: "Red", blue: "Blue" };
+  function resultText(g) {
+    return NAME[g.result] ? `${NAME[g.result]} won (${g.how})` : g.how;
+  }
+
+  function showList(games) {
+    const ol = $("games-list");
+    ol.textContent = "";
+    $("games-status").textContent = games.length
+      ? `${games.length} finished game${games.length === 1 ? "" : "s"} played in this browser`
+      : "No finished games yet: a game this browser plays to its end is listed here.";
+    for (const g of games) {
+      const li = document.createElement("li");
+      const open = document.createElement("button");
+      open.className = "game-row";
+      open.dataset.game = g.id;
+      const fields = [
+        ["game-date", when(g.started_ms)],
+        ["game-size", `${g.size} × ${g.size}, ${g.rules} rules`],
+        ["game-players", `Red ${playerName(g.red)}, Blue ${playerName(g.blue)}`],
+        ["game-result", resultText(g)],
+        ["game-length", `${g.moves} move${g.moves === 1 ? "" : "s"}`],
+      ];
+      for (const [cls, text] of fields) {
+        const span = document.createElement("span");
+        span.className = cls;
+        span.textContent = text;
+        open.append(span);
+      }
+      open.addEventListener("click", () => openGame(g.id));
+      li.append(open);
+      ol.append(li);
+    }
+  }
+
+  // ------------------------------------------------------------ the replay
+  function openGame(id) {
+    const seat = seatOf(id);
+    if (!seat) return;
+    $("games-status").textContent = "opening the game…";
+    ask({ t: "replay", id, seat });
+  }
+
+  function showReplay(m) {
+    replay = m;
+    review = null;
+    ply = m.moves.length;
+    const g = m.game;
+    $("replay").hidden = false;
+    $("replay-title").textContent = `${when(g.started_ms)}: ${g.size} × ${g.size}, ${resultText(g)} in ${g.moves} moves`;
+    $("games-status").textContent = "";
+    $("review-status").textContent = "";
+    $("review-graph").hidden = true;
+    $("review-graph").textContent = "";
+    drawMoves();
+    show();
+    $("replay").scrollIntoView({ block: "start" });
+    $("replay-last").focus({ preventScroll: true });
+  }
+
+  function drawMoves() {
+    const ol = $("replay-moves");
+    ol.textContent = "";
+    replay.moves.forEach((mv, i) => {
+      const li = document.createElement("li");
+      const mark = review && review.moves[i];
+      const mover = mark ? mark.mover : i % 2 === 0 ? "red" : "blue";
+      li.className = `mover-${mover}`;
+      const b = document.createElement("button");
+      b.dataset.ply = String(i + 1);
+      b.textContent = `${i + 1}. ${NAME[mover] || ""} ${mv}`;
+      b.addEventListener("click", () => go(i + 1));
+      li.append(b);
+      if (mark) {
+        const span = document.createElement("span");
+        span.className = `review-mark ${markClass(mark.mark)}`;
+        span.textContent = mark.mark;
+        li.append(span);
+      }
+      ol.append(li);
+    });
+  }
+
+  function markClass(text) {
+    for (const word of ["threw", "blunder", "mistake", "inaccuracy", "lost", "kept", "won"]) {
+      if (text.includes(word)) return `mark-${word}`;
+    }
+    return "mark-good";
+  }
+
+  function go(k) {
+    if (!replay) return;
+    ply = Math.max(0, Math.min(replay.moves.length, k));
+    show();
+  }
+
+  function show() {
+    const n = replay.game.size;
+    const squares = replay.boards[ply] || [];
+    const board = $("replay-board");
+    board.style.setProperty("--n", n);
+    board.textContent = "";
+    const last = ply > 0 ? replay.moves[ply - 1].split(" ").map(Number) : null;
+    const winning = new Set();
+    const mark = review && ply < replay.moves.length ? review.moves[ply] : null;
+    for (const [r, c] of (mark && mark.winning) || []) winning.add((r - 1) * n + (c - 1));
+    squares.forEach(([spots, owner], i) => {
+      const cell = document.createElement("div");
+      cell.className = `cell own-${owner}`;
+      cell.dataset.spots = String(spots);
+      cell.dataset.owner = owner;
+      if (last && (last[0] - 1) * n + (last[1] - 1) === i) cell.classList.add("last");
+      if (winning.has(i)) cell.classList.add("win-move");
+      cell.innerHTML = squareSvg(spots, owner);
+      board.append(cell);
+    });
+    const total = replay.moves.length;
+    const at = ply === 0 ? "the start" : `after move ${ply}, ${NAME[mover(ply - 1)]}\u00a0${replay.moves[ply - 1].replace(" ", "\u00a0")}`;
+    board.setAttribute("aria-label", `The board at ${at} (position ${ply} of ${total})`);
+    board.dataset.ply = String(ply);
+    $("replay-at").textContent = `Position ${ply} of ${total}: ${at}`;
+    $("replay-first").disabled = $("replay-prev").disabled = ply === 0;
+    $("replay-last").disabled = $("replay-next").disabled = ply === total;
+    for (const b of $("replay-moves").querySelectorAll("button")) {
+      if (Number(b.dataset.ply) === ply) b.setAttribute("aria-current", "step");
+      else b.removeAttribute("aria-current");
+    }
+    scrollMoves();
+    const note = mark && mark.winning.length ? `The next move threw the win away: the outlined squares kept it.` : "";
+    $("replay-note").textContent = note;
+    const cursor = document.getElementById("graph-at");
+    if (cursor) {
+      const x = ((ply / Math.max(1, total)) * GRAPH_W).toFixed(1);
+      cursor.setAttribute("x1", x);
+      cursor.setAttribute("x2", x);
+    }
+  }
+
+  /// Scrolls the list of moves (not the page) so that the move played last and the next
+  /// one, the one the review's note speaks of, are in sight.
+  function scrollMoves() {
+    const list = $("replay-moves");
+    const items = list.children;
+    const from = items[Math.max(0, ply - 1)];
+    const to = items[Math.min(items.length - 1, ply)];
+    if (!from || !to) return;
+    // The list is positioned: its items' offsets are from its own top.
+    const top = from.offsetTop;
+    const bottom = to.offsetTop + to.offsetHeight;
+    if (top < list.scrollTop) list.scrollTop = top;
+    else if (bottom > list.scrollTop + list.clientHeight) list.scrollTop = bottom - list.clientHeight;
+  }
+
+  function mover(i) {
+    const mark = review && review.moves[i];
+    return mark ? mark.mover : i % 2 === 0 ? "red" : "blue";
+  }
+
+  async function copy(text, what) {
+    try {
+      await navigator.clipboard.writeText(text);
+      say(`${what} copied`, false);
+    } catch (_) {
+      $("replay-copied").value = text;
+      $("replay-copied").hidden = false;
+      $("replay-copied").select();
+      say(`${what} selected below: copy it`, false);
+    }
+    $("replay").dataset.copied = text;
+  }
+  function linkOf(id) {
+    return `${location.origin}${location.pathname}#replay=${encodeURIComponent(id)}&seat=${encodeURIComponent(seatOf(id) || "")}`;
+  }
+
+  // ------------------------------------------------------------ the review
+  function askReview() {
+    if (!replay) return;
+    const id = replay.game.id;
+    $("review-status").textContent = "asking for the review…";
+    ask({ t: "review", id, seat: seatOf(id) });
+  }
+
+  function showReview(m) {
+    if (!replay || m.id !== replay.game.id) return;
+    if (m.running) {
+      $("review-status").textContent = `The server is reviewing the game (${m.limits})…`;
+      $("replay").dataset.review = "running";
+      return;
+    }
+    review = m;
+    $("review-status").textContent = `${m.result}. Reviewed with ${m.limits}${m.stored ? " (kept from before)" : ""}.`;
+    $("replay").dataset.review = m.stored ? "stored" : "made";
+    drawMoves();
+    drawGraph(m);
+    show();
+  }
+
+  const GRAPH_W = 300;
+
+  /// Red's chance of winning over the game as a line, 50% across the middle, and the
+  /// position shown marked across it.
+  function drawGraph(m) {
+    const el = $("review-graph");
+    el.hidden = !m.judged;
+    el.textContent = "";
+    if (!m.judged) return;
+    const w = GRAPH_W;
+    const h = 100;
+    const steps = Math.max(1, m.red_chances.length - 1);
+    const points = m.red_chances.map((c, i) => `${((i / steps) * w).toFixed(1)},${((1 - c) * h).toFixed(1)}`).join(" ");
+    const described = m.red_chances.map((c, i) => `${i}: ${Math.round(100 * c)}%`).join(", ");
+    el.innerHTML = `<svg viewBox="-2 -2 ${w + 4} ${h + 4}" role="img" aria-labelledby="graph-title graph-desc" preserveAspectRatio="none">
+      <title id="graph-title">Red's chance of winning over the game</title>
+      <desc id="graph-desc">By position: ${described}</desc>
+      <rect class="graph-blue" x="0" y="0" width="${w}" height="${h}"/>
+      <polygon class="graph-red" points="0,${h} ${points} ${w},${h}"/>
+      <line class="graph-even" x1="0" y1="${h / 2}" x2="${w}" y2="${h / 2}"/>
+      <polyline class="graph-line" points="${points}"/>
+      <line id="graph-at" class="graph-at" x1="0" y1="0" x2="0" y2="${h}"/>
+    </svg><p class="help">Red's chance of winning, position by position: above the middle line Red is ahead (1 or 0 where proven).</p>`;
+  }
+
+  // ------------------------------------------------------------ messages and keys
+  function receive(m) {
+    switch (m.t) {
+      case "seat":
+        remember(m.game, m.seat);
+        break;
+      case "joined":
+        if (!on) break;
+        $("tab-games").setAttribute("aria-selected", "true");
+        list();
+        if (pending) {
+          ask({ t: "replay", id: pending.id, seat: seatOf(pending.id) });
+          pending = null;
+        }
+        break;
+      case "games":
+        asked = false;
+        if (on) showList(m.list || []);
+        break;
+      case "replay":
+        asked = false;
+        if (on) showReplay(m);
+        break;
+      case "review":
+        asked = false;
+        if (on) showReview(m);
+        break;
+      case "error":
+        if (on && asked) {
+          asked = false;
+          $("games-status").textContent = m.text;
+          $("review-status").textContent = replay ? m.text : "";
+        }
+        break;
+      default:
+        break;
+    }
+  }
+
+  function key(e) {
+    if (!on || e.ctrlKey || e.metaKey || e.altKey) return;
+    if (/^(INPUT|SELECT|TEXTAREA)$/.test(e.target.tagName)) return;
+    // The game's keys (u, n, arrows on its board) are not for this view.
+    e.stopImmediatePropagation();
+    if (!replay) return;
+    const steps = { ArrowLeft: ply - 1, ArrowRight: ply + 1, Home: 0, End: replay.moves.length };
+    if (e.key in steps) {
+      e.preventDefault();
+      go(steps[e.key]);
+    }
+  }
+
+  function wire() {
+    $("tab-games").addEventListener("click", () => { if (!on) enter(); else list(); });
+    for (const id of ["tab-jump61", "tab-snatch", "tab-puzzles"]) {
+      $(id).addEventListener("click", () => leave($(id)));
+    }
+    $("replay-first").addEventListener("click", () => go(0));
+    $("replay-prev").addEventListener("click", () => go(ply - 1));
+    $("replay-next").addEventListener("click", () => go(ply + 1));
+    $("replay-last").addEventListener("click", () => go(Infinity));
+    $("replay-script").addEventListener("click", () => replay && copy(replay.script, "the game's script"));
+    $("replay-link").addEventListener("click", () => replay && copy(linkOf(replay.game.id), "the game's link"));
+    $("replay-review").addEventListener("click", askReview);
+    window.addEventListener("keydown", key, true);
+    // `#replay=ID&seat=SECRET`: a game's link opens its replay (and this browser keeps it).
+    const fields = new URLSearchParams(location.hash.slice(1));
+    const id = fields.get("replay");
+    const seat = fields.get("seat");
+    if (id && seat) {
+      remember(id, seat);
+      pending = { id };
+      history.replaceState(null, "", location.pathname + location.search);
+      enter();
+    }
+  }
+
+  wire();
+  return { receive, decorate() {}, click: () => false };
+};
