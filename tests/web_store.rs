@@ -128,7 +128,7 @@ fn a_seat_secret_of_the_wrong_length_is_refused_not_zeroed() {
 fn a_full_disk_and_a_read_only_file_are_errors_that_change_nothing() {
     let dir = folder("full");
     let store = Sqlite::open(&dir.join("games.sqlite")).unwrap();
-    store.cap_pages(8);
+    store.cap_pages(16);
     let mut store: Box<dyn Store> = Box::new(store);
     store.create(&new_game("g-1", "127.0.0.1"), 10, 10).unwrap();
     let long = "x".repeat(1000);
@@ -202,6 +202,23 @@ fn files_that_are_not_this_servers_are_refused_and_left_as_they_were() {
     let bytes = std::fs::read(&truncated).unwrap();
     assert!(bytes.len() > 8192, "{}", bytes.len());
     std::fs::write(&truncated, &bytes[..bytes.len() / 2]).unwrap();
+    // This program's file, whole in length, with a page of garbage inside (its header
+    // intact: only reading the pages finds it).
+    let damaged = dir.join("damaged.sqlite");
+    {
+        let mut store = Sqlite::open(&damaged).unwrap();
+        for i in 0..50 {
+            store
+                .create(&new_game(&format!("g-{i}"), "127.0.0.1"), 100, 100)
+                .unwrap();
+        }
+    }
+    let mut bytes = std::fs::read(&damaged).unwrap();
+    assert!(bytes.len() >= 3 * 4096, "{}", bytes.len());
+    for (i, byte) in bytes[4096..8192].iter_mut().enumerate() {
+        *byte = (i as u32).wrapping_mul(2_654_435_761).rotate_left(7) as u8;
+    }
+    std::fs::write(&damaged, &bytes).unwrap();
     // Not a database at all.
     let garbage = dir.join("garbage.sqlite");
     let noise: Vec<u8> = (0..5000u32)
@@ -213,6 +230,7 @@ fn files_that_are_not_this_servers_are_refused_and_left_as_they_were() {
         (&newer, "newer than this jump61's"),
         (&other, "another program's SQLite database"),
         (&truncated, "is truncated"),
+        (&damaged, "is damaged"),
         (&garbage, "is not an SQLite database"),
     ] {
         let before = std::fs::read(file).unwrap();

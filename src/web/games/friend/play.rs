@@ -93,7 +93,7 @@ impl FriendGame {
         if self.result.is_some() {
             return Some("the game is over: ask for a rematch");
         }
-        if !self.seats[1].taken {
+        if !self.seats[1].taken() {
             return Some("wait for your friend: nobody has opened the invite link yet");
         }
         None
@@ -195,8 +195,9 @@ impl FriendGame {
         if let Some(clock) = &mut self.clock {
             clock.start(Colour::Red, Instant::now());
         }
+        let round = self.round;
+        self.write(|store, invite| store.next_round(invite, round));
         if let Some(keeping) = &mut self.keeping {
-            let round = self.round;
             keeping.keeper = keeper(
                 &keeping.store,
                 &self.invite,
