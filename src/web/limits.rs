@@ -23,9 +23,10 @@ pub struct Limits {
     pub max_games: usize,
     /// Games kept for one address.
     pub max_games_per_address: usize,
-    /// Games kept in the database for one address (finished or not).
+    /// Games kept in the database for one address (finished or not); games with a friend
+    /// (their links and seats) are counted apart, against the same number.
     pub stored_games_per_address: usize,
-    /// Games kept in the database, in all.
+    /// Games kept in the database, in all (and games with a friend, apart).
     pub stored_games: usize,
     /// Days a finished game stays in the database.
     pub keep_finished_days: u32,

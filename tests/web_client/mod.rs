@@ -3,6 +3,7 @@
 
 #![allow(dead_code)]
 
+pub mod load;
 
 use futures_util::{SinkExt, StreamExt};
 use jump61::web::{Limits, Running, start};
@@ -52,6 +53,38 @@ impl Page {
         Page {
             ws,
             seen: Vec::new(),
+        }
+    }
+
+    /// Opens a page from the loopback address `local` (127.0.0.2, ...: another machine, to
+    /// the server's per-address limits); `None` if the server does not answer.
+    pub async fn try_open_from(addr: SocketAddr, local: std::net::IpAddr) -> Option<Page> {
+        let socket = tokio::net::TcpSocket::new_v4().ok()?;
+        socket.bind(SocketAddr::new(local, 0)).ok()?;
+        let stream = socket.connect(addr).await.ok()?;
+        let url = format!("ws://{addr}/ws");
+        let (ws, _) = tokio_tungstenite::client_async(url, MaybeTlsStream::Plain(stream))
+            .await
+            .ok()?;
+        Some(Page {
+            ws,
+            seen: Vec::new(),
+        })
+    }
+
+    /// Sends a message; false if the connection is gone.
+    pub async fn try_send(&mut self, message: Value) -> bool {
+        let text = message.to_string();
+        self.ws.send(Message::Text(text.into())).await.is_ok()
+    }
+
+    /// Waits for a message for which `wanted` holds; `None` once the connection is gone.
+    pub async fn next_that(&mut self, wanted: impl Fn(&Value) -> bool) -> Option<Value> {
+        loop {
+            let m = self.next().await?;
+            if wanted(&m) {
+                return Some(m);
+            }
         }
     }
 

@@ -1,7 +1,7 @@
 //! The games with a friend in SQLite: one row a game (its links, setting, the hashes of its
 //! seats' secrets and the round it plays), so a restart finds it again by either link.
 
-use super::sqlite::store_error;
+use super::failure::store_error;
 use super::{FriendLink, KeptFriend, StoreError};
 use rusqlite::{Connection, OptionalExtension, Row, TransactionBehavior, params};
 

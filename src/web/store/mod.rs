@@ -2,6 +2,7 @@
 //! through the [`Store`] trait; [`sqlite::Sqlite`] is its one implementation today (a
 //! second, a server database shared by several servers, would implement the same trait).
 
+mod failure;
 mod friends;
 pub mod sqlite;
 

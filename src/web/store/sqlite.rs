@@ -9,8 +9,9 @@
 //! was told of survives `kill -9` (which `NORMAL` would also give: the log is then in the
 //! operating system's cache) and a power cut (which only `FULL` gives).
 
+use super::failure::store_error;
 use super::{End, FriendLink, KeptFriend, NewGame, Store, StoreError, StoredGame, Summary};
-use rusqlite::{Connection, ErrorCode, OpenFlags, OptionalExtension, TransactionBehavior, params};
+use rusqlite::{Connection, OpenFlags, OptionalExtension, TransactionBehavior, params};
 use rusqlite_migration::{M, Migrations};
 use std::path::Path;
 
@@ -238,15 +239,6 @@ fn check_contents(path: &Path, name: &str) -> Result<(), Refused> {
         return Err(Refused::Newer(name.to_string(), version, MIGRATIONS.len()));
     }
     Ok(())
-}
-
-/// A failed write, as the page and the log are told of it.
-pub(super) fn store_error(e: rusqlite::Error) -> StoreError {
-    match e.sqlite_error_code() {
-        Some(ErrorCode::DiskFull) => StoreError::Full,
-        Some(ErrorCode::ReadOnly) => StoreError::ReadOnly,
-        _ => StoreError::Other(e.to_string()),
-    }
 }
 
 impl Store for Sqlite {

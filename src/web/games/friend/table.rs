@@ -155,6 +155,64 @@ mod tests {
         assert_ne!(a, b);
     }
 
+    fn kept(invite: &str, watch: &str) -> KeptFriend {
+        KeptFriend {
+            invite: invite.into(),
+            watch: watch.into(),
+            size: 3,
+            rules: "2014".into(),
+            minutes: 0.0,
+            increment: 0.0,
+            creator: [1; 32],
+            guest: None,
+            round: 1,
+            address: "127.0.0.2".into(),
+            made_ms: 0,
+        }
+    }
+
+    #[test]
+    fn a_kept_game_is_taken_up_once_and_then_found_by_either_link() {
+        let friends = Friends::default();
+        let limits = Limits::default();
+        let mut tasks = Vec::new();
+        let found = friends.find(
+            FriendLink::Watch("w1"),
+            &limits,
+            || Ok(Some(kept("i1", "w1"))),
+            |kept, rx| {
+                tasks.push((kept.invite, rx));
+                Ok(())
+            },
+        );
+        assert!(found.unwrap().is_some());
+        assert_eq!(tasks.len(), 1);
+        // Held now: the store is not asked again, by either link.
+        for link in [FriendLink::Invite("i1"), FriendLink::Watch("w1")] {
+            let again = friends.find(
+                link,
+                &limits,
+                || panic!("the store asked again"),
+                |_, _| panic!("a second task"),
+            );
+            assert!(again.unwrap().is_some());
+        }
+        let none = friends.find(
+            FriendLink::Invite("i2"),
+            &limits,
+            || Ok(None),
+            |_, _| Ok(()),
+        );
+        assert!(none.unwrap().is_none());
+        let refused = friends.find(
+            FriendLink::Invite("i3"),
+            &limits,
+            || Ok(Some(kept("i3", "w3"))),
+            |_, _| Err("no".to_string()),
+        );
+        assert!(refused.is_err() && friends.by_invite("i3").is_none());
+    }
+
     #[test]
     fn games_per_address_are_bounded_and_ended_games_forgotten() {
         let friends = Friends::default();
