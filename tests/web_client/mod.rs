@@ -244,8 +244,10 @@ pub fn serve_process(
     extra: &[&str],
 ) -> (ServerProcess, SocketAddr) {
     let db = ["--db".as_ref(), file.as_os_str()];
-    // Set for the tests (an example that shares this module finds the binary itself).
-    let program = option_env!("CARGO_BIN_EXE_jump61").expect("the jump61 binary");
+    // Set for the tests; an example that shares this module finds the binary itself.
+    let Some(program) = option_env!("CARGO_BIN_EXE_jump61") else {
+        panic!("serve_process is for the tests: an example calls serve_program");
+    };
     serve_program(program.as_ref(), port, &db, extra)
 }
 
