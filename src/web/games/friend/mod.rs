@@ -8,6 +8,7 @@
 //! every page at once; an error goes to the page that caused it only.
 
 mod clock;
+mod keeping;
 mod play;
 mod resume;
 pub mod table;
@@ -17,8 +18,7 @@ pub use table::Friends;
 
 use super::context::Context;
 use super::jump61::Jump61;
-use super::keep::{Keeper, SharedStore};
-use super::record::Record;
+use super::keep::SharedStore;
 use super::seat::{same_secret, seat_hash, secret_hex};
 use super::words::colour_name;
 use crate::board::{Colour, MAX_SIZE, MIN_SIZE};
@@ -27,8 +27,9 @@ use crate::web::limits::Limits;
 use crate::web::pool::SearchPool;
 use crate::web::protocol::friend::{FriendView, OfferView, ResultView, SeatState, Seats};
 use crate::web::protocol::{ClientMessage, ServerMessage, State};
-use crate::web::store::{KeptFriend, Store, StoreError};
+use crate::web::store::KeptFriend;
 use clock::Clock;
+use keeping::Keeping;
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::{mpsc, oneshot};
@@ -145,14 +146,6 @@ impl Seat {
 enum Offer {
     Takeback,
     Rematch,
-}
-
-/// Where the game is kept, when the server keeps games.
-struct Keeping {
-    store: SharedStore,
-    /// The address that created the game.
-    address: String,
-    keeper: Keeper,
 }
 
 /// A game with a friend, its seats and its watchers.
@@ -273,61 +266,6 @@ impl FriendGame {
             Origin::Kept(kept) => friend.resume(kept, start.store)?,
         }
         Ok(friend)
-    }
-
-    /// A new game: the creator's seat, kept with the game's links before its page is told
-    /// them (a failed write is told to the creator's page; the game goes on in memory).
-    fn found(&mut self, creator: [u8; 16], store: Option<(SharedStore, String)>) {
-        self.seats[0].hash = Some(seat_hash(&creator));
-        let Some((store, address)) = store else {
-            return;
-        };
-        let setting = self.setup.clock;
-        let kept = KeptFriend {
-            invite: self.invite.clone(),
-            watch: self.watch.clone(),
-            size: self.setup.size as u8,
-            rules: self.setup.dialect.to_string(),
-            minutes: setting.map_or(0.0, |c| c.minutes),
-            increment: setting.map_or(0.0, |c| c.increment),
-            creator: seat_hash(&creator),
-            guest: None,
-            round: 1,
-            address: address.clone(),
-            made_ms: super::keep::now_ms(),
-        };
-        let limits = &self.limits;
-        let made =
-            lock(&store).create_friend(&kept, limits.stored_games_per_address, limits.stored_games);
-        match made {
-            Ok(()) => {
-                self.keeping = Some(Keeping {
-                    keeper: keeper(&store, &self.invite, 1, &address, limits),
-                    store,
-                    address,
-                })
-            }
-            Err(e) => self.not_kept(e),
-        }
-    }
-
-    /// Writes one change of the game's seats or round; a failure is told to the page and
-    /// the log, and the game goes on in memory, no longer kept.
-    fn write(&mut self, change: impl FnOnce(&mut dyn Store, &str) -> Result<(), StoreError>) {
-        let Some(keeping) = &self.keeping else {
-            return;
-        };
-        let written = change(&mut **lock(&keeping.store), &self.invite);
-        if let Err(e) = written {
-            self.not_kept(e);
-        }
-    }
-
-    /// The store failed: said on the log and to the page, and nothing more is written.
-    fn not_kept(&mut self, e: StoreError) {
-        crate::output::error_line(format_args!("jump61 serve: a game with a friend: {e}"));
-        self.ctx.error(e.to_string());
-        self.keeping = None;
     }
 
     /// Carries out one request; the connection that sent it, for its errors.
@@ -550,18 +488,6 @@ impl FriendGame {
         Some(self.limits.friend_seat_kept.saturating_sub(gone.elapsed()))
     }
 
-    /// Writes what changed to the store.
-    fn keep(&mut self) {
-        if let Some(keeping) = &mut self.keeping {
-            let record = Record {
-                clock: self.setup.clock.map(|c| c.stored()),
-                clock_left: self.clock.as_ref().map(Clock::left_ms),
-                ..self.game.record()
-            };
-            keeping.keeper.keep(record, &mut self.ctx);
-        }
-    }
-
     /// Sends what the request produced: errors (and a save) to `sender` only; the view,
     /// the moves and the state to every page. A page that cannot take them is let go.
     fn deliver(&mut self, sender: Option<u64>) {
@@ -623,25 +549,4 @@ fn loaded(text: String, limits: &Limits, ctx: &mut Context) -> Result<Jump61, St
         return Err(text.clone());
     }
     Ok(game)
-}
-
-/// The store, even after a thread panicked holding it (each write is one transaction).
-fn lock(store: &SharedStore) -> std::sync::MutexGuard<'_, Box<dyn Store>> {
-    store.lock().unwrap_or_else(|e| e.into_inner())
-}
-
-/// The keeper of round `round` of the game at `invite`.
-fn keeper(
-    store: &SharedStore,
-    invite: &str,
-    round: u32,
-    address: &str,
-    limits: &Arc<Limits>,
-) -> Keeper {
-    Keeper::new(
-        Arc::clone(store),
-        format!("{invite}r{round}"),
-        address.to_string(),
-        Arc::clone(limits),
-    )
 }

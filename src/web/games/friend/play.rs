@@ -3,7 +3,8 @@
 //! seat of the page that sent it; a refused one gets an `error` and changes nothing.
 
 use super::clock::Clock;
-use super::{FriendGame, Offer, keeper, new_game};
+use super::keeping::keeper;
+use super::{FriendGame, Offer, new_game};
 use crate::board::Colour;
 use crate::protocol::Command;
 use crate::web::games::words::colour_name;

@@ -5,7 +5,8 @@
 //! comes back: the time the server was down is nobody's.
 
 use super::clock::Clock;
-use super::{FriendGame, Keeping, Origin, Seat, Setup, Start, keeper, loaded, lock};
+use super::keeping::{Keeping, keeper, lock};
+use super::{FriendGame, Origin, Seat, Setup, Start, loaded};
 use crate::board::Colour;
 use crate::web::games::keep::SharedStore;
 use crate::web::games::seat;
