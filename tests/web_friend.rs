@@ -605,3 +605,37 @@ async fn after_kill_9_and_a_clean_stop_both_seats_and_a_watcher_come_back_and_pl
         .unwrap();
     assert_eq!(check, "ok");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_page_whose_network_drops_is_noticed_by_pings_and_its_seat_kept_for_it() {
+    let file = database("pings");
+    let limits = Limits {
+        ping_every: Duration::from_millis(200),
+        page_silent: Duration::from_secs(1),
+        friend_seat_kept: Duration::from_secs(60),
+        ..test_limits()
+    };
+    let running = server(&file, limits).await;
+    let game = friends(&running, 4, 0.0).await;
+    let (mut red, silent) = (game.red.page, game.blue.page);
+    // Blue's page reads nothing more, so it answers no ping, as a page whose network has
+    // dropped (its connection stays open: no close tells the server). Red reads, answers
+    // its pings, and stays.
+    let started = std::time::Instant::now();
+    let gone = red
+        .until_that(|m| m["t"] == "friend" && m["seats"]["blue"] == "gone")
+        .await;
+    println!("a silent page noticed after {:?}", started.elapsed());
+    assert_eq!(gone["seats"]["red"], "here");
+    // Its seat's keeping time has started: Red may claim the game once it is over.
+    let wait = gone["claim_in_ms"].as_u64().expect("a claim to wait for");
+    assert!(wait > 0 && wait <= 60_000, "{gone}");
+    red.send(json!({"t":"claim"})).await;
+    assert!(red.error().await.contains("kept"));
+    // The silent page's seat is kept: a page with its secret sits again.
+    drop(silent);
+    let mut back = Page::open(running.addr).await;
+    back.send(json!({"t":"sit","invite":game.invite,"seat":game.blue.seat}))
+        .await;
+    assert_eq!(back.until("seated").await["colour"], "blue");
+}

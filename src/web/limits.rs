@@ -59,6 +59,12 @@ pub struct Limits {
     pub inbox_messages: usize,
     /// A connection must send `join` within this time, or it is closed.
     pub join_within: Duration,
+    /// The server pings each page this often (a browser answers by itself).
+    pub ping_every: Duration,
+    /// A page from which nothing has come for this long (not even the answer to a ping) is
+    /// taken for gone: its connection is closed, and its seat's keeping time starts. It is
+    /// noticed within `page_silent + ping_every`.
+    pub page_silent: Duration,
     /// Lines in a game sent with `load`.
     pub max_load_lines: usize,
     /// Jump Snatch moves listed in a state for the page (`legal`); the rest are counted.
@@ -107,6 +113,8 @@ impl Default for Limits {
             outbox_messages: 512,
             inbox_messages: 64,
             join_within: Duration::from_secs(30),
+            ping_every: Duration::from_secs(10),
+            page_silent: Duration::from_secs(30),
             max_load_lines: 4000,
             max_legal_listed: 1000,
             game_threads: cores,
@@ -132,6 +140,11 @@ impl Limits {
             format!(
                 "connections: {} in all, {} per address",
                 self.max_connections, self.max_connections_per_address
+            ),
+            format!(
+                "a page is pinged every {} s and taken for gone after {} s of silence",
+                self.ping_every.as_secs_f64(),
+                self.page_silent.as_secs_f64()
             ),
             format!(
                 "games kept: {} in all, {} per address, {} s after their page has gone",
