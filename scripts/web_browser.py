@@ -672,6 +672,8 @@ def main():
     parser.add_argument("--chromium", default="/usr/bin/chromium")
     parser.add_argument("--chromedriver", default="/usr/bin/chromedriver")
     parser.add_argument("--seed", type=int, default=61)
+    parser.add_argument("--server-pid-file",
+                        help="holds the server's pid; its keeper starts it again when killed (web_browser.sh)")
     parser.add_argument("--parts", default="whole_game,ai_moves_now,two_pages,rules_2013,search_shown,phone,snatch,snatch_crowded,snatch_chain,"
                         + ",".join(f.__name__ for f in web_browser_solver.PARTS + web_browser_friend.PARTS
                                    + web_browser_games.PARTS),

@@ -63,10 +63,24 @@ if [ -z "${JUMP61:-}" ]; then
     cargo build --release --quiet
 fi
 port=$("$python" -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-log=$(mktemp)
-"$bin" serve --port "$port" >"$log" 2>&1 &
+# The server keeps its games in a database of this run's own, under a keeper that starts it
+# again on the same port and file when it dies (at most 20 times): the friend part kills it
+# with `kill -9` mid-game, and the pages must come back by themselves. The running server's
+# pid is in $pidfile.
+tmp=$(mktemp -d)
+log=$tmp/serve.log
+pidfile=$tmp/serve.pid
+(
+    for _ in $(seq 20); do
+        [ -e "$tmp/stop" ] && break
+        "$bin" serve --port "$port" --db "$tmp/games.sqlite" >>"$log" 2>&1 &
+        echo $! >"$pidfile"
+        wait $! || true
+        sleep 0.2
+    done
+) &
 server=$!
-trap 'kill "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; rm -f "$log"' EXIT
+trap 'touch "$tmp/stop"; kill "$(cat "$pidfile" 2>/dev/null)" 2>/dev/null || true; wait "$server" 2>/dev/null || true; rm -rf "$tmp"' EXIT
 url="http://127.0.0.1:$port/"
 for _ in $(seq 100); do
     if "$python" -c "import urllib.request, sys; urllib.request.urlopen(sys.argv[1], timeout=1)" "$url" 2>/dev/null; then
@@ -82,7 +96,7 @@ done
 
 mkdir -p "$shots"
 status=0
-"$python" scripts/web_browser.py --url "$url" --jump61 "$bin" --shots "$shots" || status=$?
+"$python" scripts/web_browser.py --url "$url" --jump61 "$bin" --shots "$shots" --server-pid-file "$pidfile" || status=$?
 if [ "$status" -ne 0 ]; then
     echo "web_browser: the server's output:" >&2
     tail -20 "$log" >&2

@@ -2,9 +2,14 @@
 browsers (two WebDriver sessions, one at a phone's width) play a game to its end by clicks,
 each page's board checked against the command loop's replay of the moves after every move; a
 third browser watches by the watch link, sees every move, and its click plays nothing; the
-guest's page reloads mid-game and sits again by its link. Screenshots of the three pages go to
---shots.
+guest's page reloads mid-game and sits again by its link; the server is killed with `kill -9`
+mid-game (web_browser.sh's keeper starts it again on the same database) and the three pages
+come back by themselves and go on. Screenshots of the three pages go to --shots.
 """
+
+import os
+import signal
+import time
 
 import __main__ as base  # scripts/web_browser.py, run as the program
 
@@ -15,6 +20,7 @@ return {
   invite: document.getElementById('friend-invite').value,
   watch: document.getElementById('friend-watch').value,
   hash: location.hash,
+  link: document.getElementById('link').textContent.trim(),
 };
 """
 
@@ -79,6 +85,8 @@ def play_to_the_end(red, blue, watcher, rng):
             blue.driver.refresh()
             seated(blue, "blue", "the guest back after a reload")
             all_after([blue], moves, "the game after the reload")
+        if moves == 4:
+            restart_mid_game(pages, moves)
         square = rng.choice(base.legal_squares(mover.read(), side))
         mover.cells()[square].click()
         moves += 1
@@ -89,6 +97,38 @@ def play_to_the_end(red, blue, watcher, rng):
         status = friend_of(r)["status"]
         r.check("wins (won on the board)" in status, f"the end not told: {status!r}")
     print(f"  a friend's game of {moves} moves, {page['winner']} won; every page equal to the replay")
+
+
+def restart_mid_game(pages, moves):
+    """`kill -9` the server mid-game: its keeper starts it again on the same database and
+    port, and each page, reconnecting by itself, sits again by the link in its address (the
+    watcher watches again) and shows the game as it was."""
+    red = pages[0]
+    path = red.args.server_pid_file
+    red.check(path is not None, "the server's pid file (--server-pid-file) is given")
+    with open(path) as f:
+        old = int(f.read())
+    os.kill(old, signal.SIGKILL)
+    for r in pages:
+        r.wait(lambda p: friend_of(r)["link"] != "connected", "the page sees the server gone", 20)
+    end = time.time() + 20
+    while time.time() < end:
+        with open(path) as f:
+            text = f.read().strip()
+        if text and int(text) != old:
+            break
+        time.sleep(0.1)
+    red.check(int(text) != old, "the server started again")
+    for r, you in zip(pages, ("red", "blue", "watching")):
+        r.wait(lambda p: friend_of(r)["link"] == "connected" and friend_of(r)["you"] == you
+               and len(p["moves"]) == moves, f"the {you} page back after kill -9", 30)
+    statuses = [r.settled("the game after the restart", lambda p: len(p["moves"]) == moves) for r in pages]
+    for shown in statuses:
+        base.check_position(red, shown, "2014")
+    red.wait(lambda p: "Red here, Blue here" in friend_of(red)["status"], "both seats here again", 20)
+    for name, r in (("friend-red-restarted", red), ("friend-watcher-restarted", pages[2])):
+        print(f"  {name}: {r.shot(name)}")
+    print(f"  the server killed with kill -9 after move {moves}: three pages back, the same game")
 
 
 PARTS = [friend_game]

@@ -12,6 +12,7 @@ use jump61::board::{Board, Colour};
 use jump61::web::store::{Sqlite, Store};
 use jump61::web::{Limits, Running, open_store, start_with_store};
 use serde_json::{Value, json};
+use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 use tokio::net::TcpListener;
@@ -48,11 +49,20 @@ struct Game {
     watch: String,
 }
 
-/// Creates a game of `size` (with `minutes` a side) and has a second page accept it.
+/// Creates a game of `size` (with `minutes` a side, no increment) and has a second page
+/// accept it.
 async fn friends(running: &Running, size: usize, minutes: f64) -> Game {
-    let mut creator = Page::open(running.addr).await;
+    friends_at(running.addr, size, minutes, 0.0).await
+}
+
+/// Creates a game on the server at `addr` and has a second page accept it.
+async fn friends_at(addr: SocketAddr, size: usize, minutes: f64, increment: f64) -> Game {
+    let mut creator = Page::open(addr).await;
     creator
-        .send(json!({"t":"friend","size":size,"rules":"2014","minutes":minutes,"increment":0}))
+        .send(
+            json!({"t":"friend","size":size,"rules":"2014","minutes":minutes,
+                     "increment":increment}),
+        )
         .await;
     let seated = creator.until("seated").await;
     assert_eq!(seated["colour"], "red");
@@ -60,7 +70,7 @@ async fn friends(running: &Running, size: usize, minutes: f64) -> Game {
     assert!(invite != watch && !seated["seat"].as_str().unwrap().contains(&invite));
     let view = creator.until("friend").await;
     assert_eq!(view["seats"], json!({"red":"here","blue":"open"}));
-    let mut guest = Page::open(running.addr).await;
+    let mut guest = Page::open(addr).await;
     guest.send(json!({"t":"accept","invite":invite})).await;
     let guest_seat = guest.until("seated").await;
     assert_eq!(guest_seat["colour"], "blue");
@@ -387,4 +397,245 @@ async fn a_game_of_ones_own_stays_with_the_page_that_has_it() {
     let mut back = Page::open(running.addr).await;
     back.send(json!({"t":"join","game":id})).await;
     assert_eq!(back.until("joined").await["game"], id.as_str());
+}
+
+/// The last `friend` view a page was sent.
+fn last_view(page: &Page) -> Value {
+    let view = page.seen.iter().rev().find(|m| m["t"] == "friend");
+    view.cloned().expect("a view")
+}
+
+/// Plays up to `count` seeded moves, each by the page of the side to move (`pages[0]` plays
+/// Red, `pages[1]` Blue), stopping at the game's end; every page (watchers after the two)
+/// sees each move, its board equal to the library's replay.
+async fn play_on(
+    pages: &mut [&mut Page],
+    board: &mut Board,
+    seed: &mut u64,
+    moves: &mut Vec<String>,
+    count: usize,
+) {
+    for _ in 0..count {
+        if board.winner().is_some() {
+            break;
+        }
+        let (sq, mv) = pick(board, seed);
+        let mover = match board.to_move() {
+            Colour::Red => 0,
+            Colour::Blue => 1,
+        };
+        pages[mover].line(&mv).await;
+        board.play(sq);
+        moves.push(mv);
+        for page in pages.iter_mut() {
+            let state = state_after(page, moves.len()).await;
+            assert_eq!(state["notation"], board.to_notation().as_str());
+        }
+    }
+}
+
+/// A page back at its seat by its link: its seat, the view and the state it is sent.
+async fn sit_again(
+    addr: SocketAddr,
+    invite: &str,
+    seat: &str,
+    colour: &str,
+) -> (Page, Value, Value) {
+    let mut page = Page::open(addr).await;
+    page.send(json!({"t":"sit","invite":invite,"seat":seat}))
+        .await;
+    let seated = page.until("seated").await;
+    assert_eq!(
+        (seated["colour"].as_str(), seated["seat"].as_str()),
+        (Some(colour), Some(seat))
+    );
+    let view = page.until("friend").await;
+    let state = page.until("state").await;
+    (page, view, state)
+}
+
+/// A watcher back by the watch link: its page, the view and the state.
+async fn watch_again(addr: SocketAddr, watch: &str) -> (Page, Value, Value) {
+    let mut page = Page::open(addr).await;
+    page.send(json!({"t":"watch","watch":watch})).await;
+    let view = page.until("friend").await;
+    assert_eq!(
+        (view["you"].as_str(), &view["invite"]),
+        (Some("watching"), &Value::Null)
+    );
+    let state = page.until("state").await;
+    (page, view, state)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn after_kill_9_and_a_clean_stop_both_seats_and_a_watcher_come_back_and_play_on() {
+    let file = database("restart");
+    let serve = |file: &Path| web_client::serve_process(file, 0, &["--search-threads", "1"]);
+    let (mut server, addr) = serve(&file);
+    let game = friends_at(addr, 4, 10.0, 2.0).await;
+    let (invite, watch) = (game.invite.clone(), game.watch.clone());
+    let (red_seat, blue_seat) = (game.red.seat.clone(), game.blue.seat.clone());
+    let (mut red, mut blue) = (game.red.page, game.blue.page);
+    let mut board = Board::new(4);
+    let (mut seed, mut moves) = (2026u64, Vec::new());
+    play_on(
+        &mut [&mut red, &mut blue],
+        &mut board,
+        &mut seed,
+        &mut moves,
+        5,
+    )
+    .await;
+    let seen = last_view(&red)["clock"].clone();
+    assert_eq!(seen["running"], "blue");
+
+    // kill -9: the file keeps the five moves and the clocks after the last of them.
+    web_client::stop_process(&mut server, false);
+    let id = format!("{invite}r1-1");
+    let left = {
+        let store = Sqlite::open(&file).unwrap();
+        let kept = store.load(&id).unwrap().expect("the round is kept");
+        let kept_moves: Vec<&str> = kept.moves.iter().map(|(m, _)| m.as_str()).collect();
+        assert_eq!(kept_moves, moves);
+        store.clock_left(&id).unwrap().expect("the clocks are kept")
+    };
+    // Red has just moved (its 2 s added): its time is what the pages were shown; Blue's
+    // ran a moment before the view was sent.
+    assert_eq!(seen["red_ms"], left[0]);
+    let blue_seen = seen["blue_ms"].as_i64().unwrap();
+    assert!(
+        (left[1] - 1000..=left[1]).contains(&blue_seen),
+        "{seen} {left:?}"
+    );
+
+    let (mut server, addr) = serve(&file);
+    // A made-up link and a wrong secret find nothing and change nothing.
+    let mut stranger = Page::open(addr).await;
+    let made_up = "0".repeat(32);
+    stranger
+        .send(json!({"t":"sit","invite":made_up,"seat":red_seat}))
+        .await;
+    assert!(
+        stranger
+            .error()
+            .await
+            .contains("no game with a friend at that link")
+    );
+    let mut wrong = red_seat.clone().into_bytes();
+    wrong[5] = if wrong[5] == b'0' { b'1' } else { b'0' };
+    let wrong = String::from_utf8(wrong).unwrap();
+    stranger
+        .send(json!({"t":"sit","invite":invite,"seat":wrong}))
+        .await;
+    assert!(stranger.error().await.contains("nothing changed"));
+    stranger.send(json!({"t":"accept","invite":invite})).await;
+    assert!(stranger.error().await.contains("both seats"));
+    // Red comes back first: the clocks stand where the file kept them until Blue, whose
+    // move it is, is back.
+    let (mut red, view, state) = sit_again(addr, &invite, &red_seat, "red").await;
+    assert_eq!(state["moves"], json!(moves));
+    assert_eq!(state["notation"], board.to_notation().as_str());
+    assert_eq!(view["seats"], json!({"red":"here","blue":"gone"}));
+    let clock = &view["clock"];
+    assert_eq!(
+        (
+            clock["red_ms"].as_i64(),
+            clock["blue_ms"].as_i64(),
+            &clock["running"]
+        ),
+        (Some(left[0]), Some(left[1]), &Value::Null)
+    );
+    let (mut watcher, _, state) = watch_again(addr, &watch).await;
+    assert_eq!(state["moves"], json!(moves));
+    let (mut blue, view, state) = sit_again(addr, &invite, &blue_seat, "blue").await;
+    assert_eq!(state["notation"], board.to_notation().as_str());
+    assert_eq!(view["clock"]["running"], "blue");
+    assert!(view["clock"]["blue_ms"].as_i64().unwrap() <= left[1]);
+    play_on(
+        &mut [&mut red, &mut blue, &mut watcher],
+        &mut board,
+        &mut seed,
+        &mut moves,
+        2,
+    )
+    .await;
+
+    // A clean stop, and back again: both seats and the watcher, and play to the end.
+    web_client::stop_process(&mut server, true);
+    let (mut server, addr) = serve(&file);
+    let (mut blue, _, _) = sit_again(addr, &invite, &blue_seat, "blue").await;
+    let (mut red, _, state) = sit_again(addr, &invite, &red_seat, "red").await;
+    assert_eq!(state["moves"], json!(moves));
+    let (mut watcher, _, _) = watch_again(addr, &watch).await;
+    let pages = &mut [&mut red, &mut blue, &mut watcher];
+    play_on(pages, &mut board, &mut seed, &mut moves, usize::MAX).await;
+    let winner = board.winner().expect("the game ends").name().to_lowercase();
+    // The view that ends the game came just before the last move's state.
+    let end = last_view(&red);
+    assert_eq!(
+        end["result"],
+        json!({"winner":winner,"how":"won on the board"})
+    );
+    // A rematch swaps the colours; its round outlasts the next kill -9.
+    red.send(json!({"t":"rematch"})).await;
+    blue.until_that(|m| m["t"] == "friend" && m["offer"]["what"] == "rematch")
+        .await;
+    blue.send(json!({"t":"rematch"})).await;
+    red.until_that(|m| m["t"] == "friend" && m["round"] == 2)
+        .await;
+    blue.line("1 1").await;
+    state_after(&mut red, 1).await;
+    web_client::stop_process(&mut server, false);
+    let (mut server, addr) = serve(&file);
+    let (_creator, view, state) = sit_again(addr, &invite, &red_seat, "blue").await;
+    assert_eq!(
+        (view["round"].as_u64(), &state["moves"]),
+        (Some(2), &json!(["1 1"]))
+    );
+    web_client::stop_process(&mut server, false);
+
+    let store = Sqlite::open(&file).unwrap();
+    let first = store.load(&id).unwrap().unwrap();
+    let kept_moves: Vec<&str> = first.moves.iter().map(|(m, _)| m.as_str()).collect();
+    assert_eq!(kept_moves, moves);
+    assert_eq!(first.end.expect("the first game ended").result, winner);
+    let check: String = rusqlite::Connection::open(&file)
+        .unwrap()
+        .query_row("PRAGMA integrity_check", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(check, "ok");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_page_whose_network_drops_is_noticed_by_pings_and_its_seat_kept_for_it() {
+    let file = database("pings");
+    let limits = Limits {
+        ping_every: Duration::from_millis(200),
+        page_silent: Duration::from_secs(1),
+        friend_seat_kept: Duration::from_secs(60),
+        ..test_limits()
+    };
+    let running = server(&file, limits).await;
+    let game = friends(&running, 4, 0.0).await;
+    let (mut red, silent) = (game.red.page, game.blue.page);
+    // Blue's page reads nothing more, so it answers no ping, as a page whose network has
+    // dropped (its connection stays open: no close tells the server). Red reads, answers
+    // its pings, and stays.
+    let started = std::time::Instant::now();
+    let gone = red
+        .until_that(|m| m["t"] == "friend" && m["seats"]["blue"] == "gone")
+        .await;
+    println!("a silent page noticed after {:?}", started.elapsed());
+    assert_eq!(gone["seats"]["red"], "here");
+    // Its seat's keeping time has started: Red may claim the game once it is over.
+    let wait = gone["claim_in_ms"].as_u64().expect("a claim to wait for");
+    assert!(wait > 0 && wait <= 60_000, "{gone}");
+    red.send(json!({"t":"claim"})).await;
+    assert!(red.error().await.contains("kept"));
+    // The silent page's seat is kept: a page with its secret sits again.
+    drop(silent);
+    let mut back = Page::open(running.addr).await;
+    back.send(json!({"t":"sit","invite":game.invite,"seat":game.blue.seat}))
+        .await;
+    assert_eq!(back.until("seated").await["colour"], "blue");
 }

@@ -16,6 +16,7 @@ use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
 use serde_json::{Value, json};
 use std::time::{Duration, Instant};
+use web_client::load::{self, Load, Opponent};
 use web_client::{Page, rss_kib, server, test_limits, told_too_many_messages};
 
 /// Games played at once.
@@ -292,4 +293,78 @@ async fn abuse(addr: std::net::SocketAddr, kind: u64) -> usize {
             2
         }
     }
+}
+
+/// The load test's short variant (`examples/web_load.rs` is the full one, with the figures):
+/// the same small load against a server with its database and one with `--no-db`, both
+/// served in full; then `kill -9` at ten seeded moments of a load, a restart on the same
+/// file each time, and the file held to what the pages were told after each kill and, for
+/// every game of every run, at the end.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_load_with_and_without_the_database_then_kill_9_ten_times_loses_no_acknowledged_move() {
+    let dir = std::env::temp_dir().join(format!("jump61-load-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("games.sqlite");
+    let serve = |db: Option<&std::path::Path>| {
+        let db: Vec<&std::ffi::OsStr> = match db {
+            Some(file) => vec!["--db".as_ref(), file.as_os_str()],
+            None => vec!["--no-db".as_ref()],
+        };
+        let program = std::path::Path::new(env!("CARGO_BIN_EXE_jump61"));
+        web_client::serve_program(program, 0, &db, &["--search-threads", "1"])
+    };
+    let small = Load {
+        games: 12,
+        moves: 16,
+        seed: 61,
+        opponent: Opponent::Itself,
+        addresses: 3,
+    };
+    let mut all = Vec::new();
+    for db in [Some(file.as_path()), None] {
+        let (mut server, addr) = serve(db);
+        let outcome = load::run(addr, small).await;
+        let peak = load::peak_rss_kib(server.id());
+        web_client::stop_process(&mut server, false);
+        assert!(
+            outcome
+                .games
+                .iter()
+                .all(|g| !g.cut && !g.acknowledged.is_empty())
+        );
+        println!(
+            "load ({}): {} moves in {:.2} s, {:.0} moves/s; server peak RSS {peak:?} KiB",
+            if db.is_some() { "--db" } else { "--no-db" },
+            outcome.moves(),
+            outcome.wall.as_secs_f64(),
+            outcome.per_second()
+        );
+        if db.is_some() {
+            assert_eq!(load::check_kept(&file, &outcome.games, 0), Ok(small.games));
+            all.extend(outcome.games);
+        }
+    }
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(61);
+    let mut cut = 0;
+    for kill in 0..10u64 {
+        let (mut server, addr) = serve(Some(&file));
+        let load = Load {
+            moves: 1000,
+            seed: 100 + kill,
+            ..small
+        };
+        let playing = tokio::spawn(load::run(addr, load));
+        tokio::time::sleep(Duration::from_millis(rng.random_range(100..700))).await;
+        web_client::stop_process(&mut server, false);
+        let outcome = playing.await.expect("the load ends when its server goes");
+        cut += outcome.games.iter().filter(|g| g.cut).count();
+        let checked = load::check_kept(&file, &outcome.games, 1);
+        assert!(checked.is_ok(), "after kill {kill}: {checked:?}");
+        all.extend(outcome.games);
+    }
+    assert!(cut > 0, "no kill landed mid-game");
+    let checked = load::check_kept(&file, &all, 1).expect("every run's games");
+    println!("kill -9 ten times: {cut} games cut short; {checked} games checked in the end");
+    assert!(checked > small.games);
 }

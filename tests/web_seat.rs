@@ -8,11 +8,9 @@ use crate::web_client;
 
 use jump61::web::store::{Sqlite, Store};
 use serde_json::{Value, json};
-use std::io::{BufRead, BufReader};
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
-use web_client::Page;
+use web_client::{Page, ServerProcess};
 
 /// A fresh, empty folder of its own for one test.
 fn folder(test: &str) -> PathBuf {
@@ -23,23 +21,8 @@ fn folder(test: &str) -> PathBuf {
 }
 
 /// `jump61 serve --db FILE` on a free port, and the address it listens on.
-fn serve(file: &Path) -> (Child, SocketAddr) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_jump61"))
-        .args(["serve", "--port", "0", "--search-threads", "1", "--db"])
-        .arg(file)
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("jump61 serve starts");
-    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
-    let first = lines.next().unwrap().unwrap();
-    let addr = first
-        .strip_prefix("jump61 serve: open http://")
-        .and_then(|rest| rest.split_once('/'))
-        .map(|(addr, _)| addr.parse().unwrap())
-        .expect(&first);
-    // The rest of its output is read and dropped, so it never blocks on a full pipe.
-    std::thread::spawn(move || lines.for_each(drop));
-    (child, addr)
+fn serve(file: &Path) -> (ServerProcess, SocketAddr) {
+    web_client::serve_process(file, 0, &["--search-threads", "1"])
 }
 
 /// Plays `mv` and waits for the AI's answer: the state with `after` moves.

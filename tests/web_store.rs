@@ -7,7 +7,7 @@
 use crate::web_client;
 
 use jump61::web::store::sqlite::{APPLICATION_ID, schema_version};
-use jump61::web::store::{End, NewGame, Sqlite, Store, StoreError};
+use jump61::web::store::{End, FriendLink, KeptFriend, NewGame, Sqlite, Store, StoreError};
 use jump61::web::{open_store, start_with_store};
 use serde_json::json;
 use std::io::{BufRead, BufReader};
@@ -125,10 +125,81 @@ fn a_seat_secret_of_the_wrong_length_is_refused_not_zeroed() {
 }
 
 #[test]
+fn a_game_with_a_friend_is_kept_by_both_links_with_its_seats_hashes_and_clocks() {
+    let file = folder("friend").join("games.sqlite");
+    let mut store: Box<dyn Store> = Box::new(Sqlite::open(&file).unwrap());
+    let friend = |invite: &str, watch: &str| KeptFriend {
+        invite: invite.into(),
+        watch: watch.into(),
+        size: 5,
+        rules: "2013".into(),
+        minutes: 5.0,
+        increment: 2.0,
+        creator: [3; 32],
+        guest: None,
+        round: 1,
+        address: "127.0.0.1".into(),
+        made_ms: 1_000,
+    };
+    store.create_friend(&friend("i1", "w1"), 2, 10).unwrap();
+    store.create_friend(&friend("i2", "w2"), 2, 10).unwrap();
+    assert!(matches!(
+        store.create_friend(&friend("i3", "w3"), 2, 10),
+        Err(StoreError::TooMany(_))
+    ));
+    store.seat_guest("i1", &[9; 32]).unwrap();
+    store.next_round("i1", 3).unwrap();
+    assert!(
+        store.next_round("nobody", 2).is_err(),
+        "an unknown game is no success"
+    );
+    let by_watch = store.load_friend(FriendLink::Watch("w1")).unwrap().unwrap();
+    let by_invite = store
+        .load_friend(FriendLink::Invite("i1"))
+        .unwrap()
+        .unwrap();
+    assert_eq!(by_watch, by_invite);
+    assert_eq!(
+        (by_watch.guest, by_watch.round, by_watch.rules.as_str()),
+        (Some([9; 32]), 3, "2013")
+    );
+    assert_eq!(store.load_friend(FriendLink::Invite("w1")).unwrap(), None);
+    // Each move keeps both clocks; the last move that has them is the clock's state.
+    store
+        .create(&new_game("i1r3-1", "127.0.0.1"), 10, 10)
+        .unwrap();
+    assert_eq!(store.clock_left("i1r3-1").unwrap(), None);
+    store
+        .record_timed_move("i1r3-1", 0, "1 1", 5, Some([301_000, 300_000]))
+        .unwrap();
+    store
+        .record_timed_move("i1r3-1", 1, "2 2", 6, Some([301_000, 297_500]))
+        .unwrap();
+    assert_eq!(
+        store.clock_left("i1r3-1").unwrap(),
+        Some([301_000, 297_500])
+    );
+    store.take_back("i1r3-1", 1).unwrap();
+    assert_eq!(
+        store.clock_left("i1r3-1").unwrap(),
+        Some([301_000, 300_000])
+    );
+    // Forgotten: the game with a friend with no game left (i2), not the one with its game.
+    assert_eq!(store.forget_finished_before(2_000).unwrap(), 0);
+    assert!(
+        store
+            .load_friend(FriendLink::Invite("i1"))
+            .unwrap()
+            .is_some()
+    );
+    assert_eq!(store.load_friend(FriendLink::Invite("i2")).unwrap(), None);
+}
+
+#[test]
 fn a_full_disk_and_a_read_only_file_are_errors_that_change_nothing() {
     let dir = folder("full");
     let store = Sqlite::open(&dir.join("games.sqlite")).unwrap();
-    store.cap_pages(8);
+    store.cap_pages(16);
     let mut store: Box<dyn Store> = Box::new(store);
     store.create(&new_game("g-1", "127.0.0.1"), 10, 10).unwrap();
     let long = "x".repeat(1000);
@@ -202,6 +273,23 @@ fn files_that_are_not_this_servers_are_refused_and_left_as_they_were() {
     let bytes = std::fs::read(&truncated).unwrap();
     assert!(bytes.len() > 8192, "{}", bytes.len());
     std::fs::write(&truncated, &bytes[..bytes.len() / 2]).unwrap();
+    // This program's file, whole in length, with a page of garbage inside (its header
+    // intact: only reading the pages finds it).
+    let damaged = dir.join("damaged.sqlite");
+    {
+        let mut store = Sqlite::open(&damaged).unwrap();
+        for i in 0..50 {
+            store
+                .create(&new_game(&format!("g-{i}"), "127.0.0.1"), 100, 100)
+                .unwrap();
+        }
+    }
+    let mut bytes = std::fs::read(&damaged).unwrap();
+    assert!(bytes.len() >= 3 * 4096, "{}", bytes.len());
+    for (i, byte) in bytes[4096..8192].iter_mut().enumerate() {
+        *byte = (i as u32).wrapping_mul(2_654_435_761).rotate_left(7) as u8;
+    }
+    std::fs::write(&damaged, &bytes).unwrap();
     // Not a database at all.
     let garbage = dir.join("garbage.sqlite");
     let noise: Vec<u8> = (0..5000u32)
@@ -213,6 +301,7 @@ fn files_that_are_not_this_servers_are_refused_and_left_as_they_were() {
         (&newer, "newer than this jump61's"),
         (&other, "another program's SQLite database"),
         (&truncated, "is truncated"),
+        (&damaged, "is damaged"),
         (&garbage, "is not an SQLite database"),
     ] {
         let before = std::fs::read(file).unwrap();

@@ -23,9 +23,10 @@ pub struct Limits {
     pub max_games: usize,
     /// Games kept for one address.
     pub max_games_per_address: usize,
-    /// Games kept in the database for one address (finished or not).
+    /// Games kept in the database for one address (finished or not); games with a friend
+    /// (their links and seats) are counted apart, against the same number.
     pub stored_games_per_address: usize,
-    /// Games kept in the database, in all.
+    /// Games kept in the database, in all (and games with a friend, apart).
     pub stored_games: usize,
     /// Days a finished game stays in the database.
     pub keep_finished_days: u32,
@@ -60,6 +61,12 @@ pub struct Limits {
     pub inbox_messages: usize,
     /// A connection must send `join` within this time, or it is closed.
     pub join_within: Duration,
+    /// The server pings each page this often (a browser answers by itself).
+    pub ping_every: Duration,
+    /// A page from which nothing has come for this long (not even the answer to a ping) is
+    /// taken for gone: its connection is closed, and its seat's keeping time starts. It is
+    /// noticed within `page_silent + ping_every`.
+    pub page_silent: Duration,
     /// Lines in a game sent with `load`.
     pub max_load_lines: usize,
     /// Jump Snatch moves listed in a state for the page (`legal`); the rest are counted.
@@ -109,6 +116,8 @@ impl Default for Limits {
             outbox_messages: 512,
             inbox_messages: 64,
             join_within: Duration::from_secs(30),
+            ping_every: Duration::from_secs(10),
+            page_silent: Duration::from_secs(30),
             max_load_lines: 4000,
             max_legal_listed: 1000,
             game_threads: cores,
@@ -134,6 +143,11 @@ impl Limits {
             format!(
                 "connections: {} in all, {} per address",
                 self.max_connections, self.max_connections_per_address
+            ),
+            format!(
+                "a page is pinged every {} s and taken for gone after {} s of silence",
+                self.ping_every.as_secs_f64(),
+                self.page_silent.as_secs_f64()
             ),
             format!(
                 "games kept: {} in all, {} per address, {} s after their page has gone",

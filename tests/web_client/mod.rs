@@ -3,6 +3,8 @@
 
 #![allow(dead_code)]
 
+pub mod load;
+
 use futures_util::{SinkExt, StreamExt};
 use jump61::web::{Limits, Running, start};
 use serde_json::{Value, json};
@@ -51,6 +53,38 @@ impl Page {
         Page {
             ws,
             seen: Vec::new(),
+        }
+    }
+
+    /// Opens a page from the loopback address `local` (127.0.0.2, ...: another machine, to
+    /// the server's per-address limits); `None` if the server does not answer.
+    pub async fn try_open_from(addr: SocketAddr, local: std::net::IpAddr) -> Option<Page> {
+        let socket = tokio::net::TcpSocket::new_v4().ok()?;
+        socket.bind(SocketAddr::new(local, 0)).ok()?;
+        let stream = socket.connect(addr).await.ok()?;
+        let url = format!("ws://{addr}/ws");
+        let (ws, _) = tokio_tungstenite::client_async(url, MaybeTlsStream::Plain(stream))
+            .await
+            .ok()?;
+        Some(Page {
+            ws,
+            seen: Vec::new(),
+        })
+    }
+
+    /// Sends a message; false if the connection is gone.
+    pub async fn try_send(&mut self, message: Value) -> bool {
+        let text = message.to_string();
+        self.ws.send(Message::Text(text.into())).await.is_ok()
+    }
+
+    /// Waits for a message for which `wanted` holds; `None` once the connection is gone.
+    pub async fn next_that(&mut self, wanted: impl Fn(&Value) -> bool) -> Option<Value> {
+        loop {
+            let m = self.next().await?;
+            if wanted(&m) {
+                return Some(m);
+            }
         }
     }
 
@@ -175,4 +209,88 @@ pub fn rss_kib() -> Option<u64> {
         .lines()
         .find_map(|l| l.strip_prefix("VmRSS:"))
         .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+}
+
+/// A server process, killed when dropped (a failed test leaves none behind).
+pub struct ServerProcess(pub std::process::Child);
+
+impl std::ops::Deref for ServerProcess {
+    type Target = std::process::Child;
+    fn deref(&self) -> &std::process::Child {
+        &self.0
+    }
+}
+
+impl std::ops::DerefMut for ServerProcess {
+    fn deref_mut(&mut self) -> &mut std::process::Child {
+        &mut self.0
+    }
+}
+
+impl Drop for ServerProcess {
+    fn drop(&mut self) {
+        if let Ok(None) = self.0.try_wait() {
+            let _ = self.0.kill();
+            let _ = self.0.wait();
+        }
+    }
+}
+
+/// `jump61 serve --db FILE` as a process of its own on `port` (0: a free one), with
+/// `extra` arguments; the process and the address it listens on.
+pub fn serve_process(
+    file: &std::path::Path,
+    port: u16,
+    extra: &[&str],
+) -> (ServerProcess, SocketAddr) {
+    let db = ["--db".as_ref(), file.as_os_str()];
+    // Set for the tests; an example that shares this module finds the binary itself.
+    let Some(program) = option_env!("CARGO_BIN_EXE_jump61") else {
+        panic!("serve_process is for the tests: an example calls serve_program");
+    };
+    serve_program(program.as_ref(), port, &db, extra)
+}
+
+/// `program serve` on `port` with `db` (`--db FILE` or `--no-db`) and `extra` arguments.
+pub fn serve_program(
+    program: &std::path::Path,
+    port: u16,
+    db: &[&std::ffi::OsStr],
+    extra: &[&str],
+) -> (ServerProcess, SocketAddr) {
+    use std::io::{BufRead, BufReader};
+    use std::process::{Command, Stdio};
+    let child = Command::new(program)
+        .args(["serve", "--port", &port.to_string()])
+        .args(db)
+        .args(extra)
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("jump61 serve starts");
+    let mut child = ServerProcess(child);
+    let mut lines = BufReader::new(child.stdout.take().expect("its output")).lines();
+    let first = lines.next().expect("a first line").expect("a line");
+    let addr = first
+        .strip_prefix("jump61 serve: open http://")
+        .and_then(|rest| rest.split_once('/'))
+        .and_then(|(addr, _)| addr.parse().ok())
+        .unwrap_or_else(|| panic!("no address in {first}"));
+    // The rest of its output is read and dropped, so it never blocks on a full pipe.
+    std::thread::spawn(move || lines.for_each(drop));
+    (child, addr)
+}
+
+/// Stops a server process: `kill -9` (nothing tidied) or Ctrl-C's SIGINT (a clean stop,
+/// which must exit 0).
+pub fn stop_process(child: &mut ServerProcess, clean: bool) {
+    if clean {
+        // SAFETY: kill(2) on our own child's pid, which has not been reaped yet.
+        let sent = unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGINT) };
+        assert_eq!(sent, 0, "SIGINT sent");
+        let status = child.wait().expect("the server ends");
+        assert_eq!(status.code(), Some(0), "a clean stop exits 0");
+    } else {
+        child.kill().expect("kill -9");
+        child.wait().expect("the server ends");
+    }
 }

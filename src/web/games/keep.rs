@@ -160,8 +160,11 @@ impl Keeper {
             store.take_back(&kept.id, common as u32)?;
             kept.record.moves.truncate(common);
         }
+        let last = record.moves.len().saturating_sub(1);
         for (ply, mv) in record.moves.iter().enumerate().skip(common) {
-            store.record_move(&kept.id, ply as u32, mv, now_ms())?;
+            // The clocks now are those after the last move.
+            let left = record.clock_left.filter(|_| ply == last);
+            store.record_timed_move(&kept.id, ply as u32, mv, now_ms(), left)?;
             kept.record.moves.push(mv.clone());
         }
         if let (Some(winner), None) = (record.winner, kept.record.winner) {

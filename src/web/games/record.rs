@@ -22,6 +22,8 @@ pub struct Record {
     /// The game's clock, `M min a side + I s a move` (`None`: no clock, as in a game
     /// against the AI, which plays by its own limits).
     pub clock: Option<String>,
+    /// The clocks' time left now, Red's and Blue's in milliseconds (kept with a new move).
+    pub clock_left: Option<[i64; 2]>,
 }
 
 impl Jump61 {
@@ -55,6 +57,7 @@ impl Jump61 {
             moves,
             winner: session.board().winner().map(super::words::colour_name),
             clock: None,
+            clock_left: None,
         }
     }
 }
@@ -80,6 +83,7 @@ impl Snatch {
                 .winner()
                 .map(|turn| if turn == 0 { "red" } else { "blue" }),
             clock: None,
+            clock_left: None,
         }
     }
 }

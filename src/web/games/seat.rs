@@ -27,9 +27,16 @@ pub fn parse_secret(text: &str) -> Result<[u8; 16], String> {
 /// Whether two secrets are equal, in a time that does not depend on where they differ (an
 /// early return would tell a guesser how many leading bytes were right). `black_box` keeps
 /// the compiler from turning the fold back into an early return.
-pub fn same_secret(a: &[u8; 16], b: &[u8; 16]) -> bool {
+pub fn same_secret<const N: usize>(a: &[u8; N], b: &[u8; N]) -> bool {
     let diff = a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y));
     std::hint::black_box(diff) == 0
+}
+
+/// What the store keeps of a friend's seat: the SHA-256 of its secret, so the database file
+/// alone gives no seat (the secret is 128 random bits: no salt or slow hash is needed).
+pub fn seat_hash(secret: &[u8; 16]) -> [u8; 32] {
+    use sha2::Digest;
+    sha2::Sha256::digest(secret).into()
 }
 
 /// A kept game found by its link: its id and the script that replays it.
@@ -125,6 +132,7 @@ pub fn record(kept: &StoredGame) -> Record {
             _ => None,
         }),
         clock: game.clock.clone(),
+        clock_left: None,
     }
 }
 
@@ -150,6 +158,17 @@ mod tests {
         assert!(same_secret(&a, &b));
         b[15] ^= 1;
         assert!(!same_secret(&a, &b));
+    }
+
+    #[test]
+    fn a_seats_hash_is_sha256_of_its_secret() {
+        // SHA-256 of sixteen zero bytes.
+        let zeros = seat_hash(&[0; 16]);
+        assert_eq!(
+            secret_hex(&zeros[..16].try_into().unwrap()),
+            "374708fff7719dd5979ec875d56cd228"
+        );
+        assert_ne!(seat_hash(&[1; 16]), zeros);
     }
 
     #[test]

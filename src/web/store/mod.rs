@@ -2,6 +2,8 @@
 //! through the [`Store`] trait; [`sqlite::Sqlite`] is its one implementation today (a
 //! second, a server database shared by several servers, would implement the same trait).
 
+mod failure;
+mod friends;
 pub mod sqlite;
 
 pub use sqlite::{Refused, Sqlite};
@@ -65,6 +67,36 @@ pub struct Summary {
     pub moves: u32,
 }
 
+/// A game with a friend as kept, so that a restart finds it again by either link: its two
+/// links, its setting, its seats and the round being played (a rematch is the next round;
+/// round `R`'s moves are the game `INVITErR-1`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct KeptFriend {
+    pub invite: String,
+    pub watch: String,
+    pub size: u8,
+    /// `2014` or `2013`.
+    pub rules: String,
+    /// The clock: minutes a side (0: no clock) and seconds added a move.
+    pub minutes: f64,
+    pub increment: f64,
+    /// The SHA-256 of the creator's seat secret (the secret itself is never kept).
+    pub creator: [u8; 32],
+    /// The SHA-256 of the guest's seat secret, once someone has taken that seat.
+    pub guest: Option<[u8; 32]>,
+    pub round: u32,
+    /// The address that made it (the per-address limit counts by it).
+    pub address: String,
+    pub made_ms: i64,
+}
+
+/// How a page names a game with a friend: by its invite link or by its watch link.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FriendLink<'a> {
+    Invite(&'a str),
+    Watch(&'a str),
+}
+
 /// Why a write was not kept: the game in memory goes on, its page and the log are told.
 #[derive(Debug, thiserror::Error, PartialEq)]
 pub enum StoreError {
@@ -89,7 +121,21 @@ pub trait Store: Send {
         in_all: usize,
     ) -> Result<(), StoreError>;
     /// Keeps move number `ply` (from 0) of game `id`, played at `at_ms`.
-    fn record_move(&mut self, id: &str, ply: u32, mv: &str, at_ms: i64) -> Result<(), StoreError>;
+    fn record_move(&mut self, id: &str, ply: u32, mv: &str, at_ms: i64) -> Result<(), StoreError> {
+        self.record_timed_move(id, ply, mv, at_ms, None)
+    }
+    /// Keeps a move with the clocks' time left after it, Red's and Blue's in milliseconds
+    /// (`None`: the game has no clock), in the same transaction.
+    fn record_timed_move(
+        &mut self,
+        id: &str,
+        ply: u32,
+        mv: &str,
+        at_ms: i64,
+        left: Option<[i64; 2]>,
+    ) -> Result<(), StoreError>;
+    /// The clocks' time left after game `id`'s last move that has them.
+    fn clock_left(&self, id: &str) -> Result<Option<[i64; 2]>, StoreError>;
     /// Keeps the game's end.
     fn finish(&mut self, id: &str, end: &End) -> Result<(), StoreError>;
     /// The game `id`, if kept.
@@ -103,6 +149,20 @@ pub trait Store: Send {
     /// Keeps game `id`'s review (the text the page is sent), made at `at_ms`; it goes when
     /// the game goes.
     fn keep_review(&mut self, id: &str, review: &str, at_ms: i64) -> Result<(), StoreError>;
-    /// Forgets the games finished before `before_ms`; how many.
+    /// Forgets the games finished before `before_ms`, and the games with a friend made
+    /// before it that have no game left; how many games.
     fn forget_finished_before(&mut self, before_ms: i64) -> Result<usize, StoreError>;
+    /// Keeps a new game with a friend, within the limits (counted apart from the games).
+    fn create_friend(
+        &mut self,
+        friend: &KeptFriend,
+        per_address: usize,
+        in_all: usize,
+    ) -> Result<(), StoreError>;
+    /// Keeps the guest's seat of the game with a friend at `invite` (the hash of its secret).
+    fn seat_guest(&mut self, invite: &str, guest: &[u8; 32]) -> Result<(), StoreError>;
+    /// Keeps the round the game with a friend at `invite` plays now (after a rematch).
+    fn next_round(&mut self, invite: &str, round: u32) -> Result<(), StoreError>;
+    /// The game with a friend at `link`, if kept.
+    fn load_friend(&self, link: FriendLink<'_>) -> Result<Option<KeptFriend>, StoreError>;
 }

@@ -9,8 +9,9 @@
 //! was told of survives `kill -9` (which `NORMAL` would also give: the log is then in the
 //! operating system's cache) and a power cut (which only `FULL` gives).
 
-use super::{End, NewGame, Store, StoreError, StoredGame, Summary};
-use rusqlite::{Connection, ErrorCode, OpenFlags, OptionalExtension, TransactionBehavior, params};
+use super::failure::store_error;
+use super::{End, FriendLink, KeptFriend, NewGame, Store, StoreError, StoredGame, Summary};
+use rusqlite::{Connection, OpenFlags, OptionalExtension, TransactionBehavior, params};
 use rusqlite_migration::{M, Migrations};
 use std::path::Path;
 
@@ -18,7 +19,9 @@ use std::path::Path;
 pub const APPLICATION_ID: i32 = 0x4A36_3147;
 
 /// The schema, one migration a version (the games' `review` column is left empty: a review
-/// is kept in `reviews`, made by the second migration).
+/// is kept in `reviews`, made by the second migration). The third keeps the games with a
+/// friend (their links and the hashes of their seats' secrets) and each move's clocks, so a
+/// restart finds such a game and its time left.
 const MIGRATIONS: &[M<'static>] = &[
     M::up(
         "CREATE TABLE games (
@@ -55,6 +58,25 @@ const MIGRATIONS: &[M<'static>] = &[
         review TEXT NOT NULL,
         made_ms INTEGER NOT NULL
     ) WITHOUT ROWID;",
+    ),
+    // The games with a friend, and each move's clocks (time left after it, in ms).
+    M::up(
+        "CREATE TABLE friends (
+        invite TEXT PRIMARY KEY,
+        watch TEXT NOT NULL UNIQUE,
+        size INTEGER NOT NULL,
+        rules TEXT NOT NULL,
+        minutes REAL NOT NULL,
+        increment REAL NOT NULL,
+        creator BLOB NOT NULL,
+        guest BLOB,
+        round INTEGER NOT NULL,
+        address TEXT NOT NULL,
+        made_ms INTEGER NOT NULL
+    );
+    CREATE INDEX friends_by_address ON friends(address);
+    ALTER TABLE moves ADD COLUMN red_ms INTEGER;
+    ALTER TABLE moves ADD COLUMN blue_ms INTEGER;",
     ),
 ];
 
@@ -229,15 +251,6 @@ fn check_contents(path: &Path, name: &str) -> Result<(), Refused> {
     Ok(())
 }
 
-/// A failed write, as the page and the log are told of it.
-fn store_error(e: rusqlite::Error) -> StoreError {
-    match e.sqlite_error_code() {
-        Some(ErrorCode::DiskFull) => StoreError::Full,
-        Some(ErrorCode::ReadOnly) => StoreError::ReadOnly,
-        _ => StoreError::Other(e.to_string()),
-    }
-}
-
 impl Store for Sqlite {
     fn create(
         &mut self,
@@ -289,13 +302,34 @@ impl Store for Sqlite {
         tx.commit().map_err(store_error)
     }
 
-    fn record_move(&mut self, id: &str, ply: u32, mv: &str, at_ms: i64) -> Result<(), StoreError> {
+    fn record_timed_move(
+        &mut self,
+        id: &str,
+        ply: u32,
+        mv: &str,
+        at_ms: i64,
+        left: Option<[i64; 2]>,
+    ) -> Result<(), StoreError> {
+        let [red, blue] = left.map_or([None, None], |l| l.map(Some));
         self.conn
             .execute(
-                "INSERT INTO moves (game, ply, move, at_ms) VALUES (?1, ?2, ?3, ?4)",
-                params![id, ply, mv, at_ms],
+                "INSERT INTO moves (game, ply, move, at_ms, red_ms, blue_ms)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+                params![id, ply, mv, at_ms, red, blue],
             )
             .map(|_| ())
+            .map_err(store_error)
+    }
+
+    fn clock_left(&self, id: &str) -> Result<Option<[i64; 2]>, StoreError> {
+        self.conn
+            .query_row(
+                "SELECT red_ms, blue_ms FROM moves WHERE game = ?1 AND red_ms IS NOT NULL
+                 AND blue_ms IS NOT NULL ORDER BY ply DESC LIMIT 1",
+                [id],
+                |r| Ok([r.get(0)?, r.get(1)?]),
+            )
+            .optional()
             .map_err(store_error)
     }
 
@@ -422,8 +456,32 @@ impl Store for Sqlite {
     }
 
     fn forget_finished_before(&mut self, before_ms: i64) -> Result<usize, StoreError> {
-        self.conn
+        let games = self
+            .conn
             .execute("DELETE FROM games WHERE finished_ms < ?1", [before_ms])
-            .map_err(store_error)
+            .map_err(store_error)?;
+        super::friends::forget_before(&self.conn, before_ms)?;
+        Ok(games)
+    }
+
+    fn create_friend(
+        &mut self,
+        friend: &KeptFriend,
+        per_address: usize,
+        in_all: usize,
+    ) -> Result<(), StoreError> {
+        super::friends::create(&mut self.conn, friend, per_address, in_all)
+    }
+
+    fn seat_guest(&mut self, invite: &str, guest: &[u8; 32]) -> Result<(), StoreError> {
+        super::friends::seat_guest(&self.conn, invite, guest)
+    }
+
+    fn next_round(&mut self, invite: &str, round: u32) -> Result<(), StoreError> {
+        super::friends::next_round(&self.conn, invite, round)
+    }
+
+    fn load_friend(&self, link: FriendLink<'_>) -> Result<Option<KeptFriend>, StoreError> {
+        super::friends::load(&self.conn, link)
     }
 }

@@ -1,6 +1,9 @@
 //! One page's WebSocket: it reads the page's messages (bounded in size and rate), answers
 //! what is wrong with them itself, passes the rest to its game, and writes the game's
-//! messages back. However it ends, its game is let go (and kept for a reconnect).
+//! messages back. It pings the page every `Limits::ping_every` (a browser answers by
+//! itself), and lets a page from which nothing has come for `Limits::page_silent` go, as if
+//! it had closed: a page whose network dropped is noticed within the sum of the two.
+//! However it ends, its game is let go (and kept for a reconnect).
 
 use super::Server;
 use super::host::MakeTask;
@@ -164,16 +167,33 @@ impl Page {
         mut inbox: mpsc::Receiver<ServerMessage>,
         mut answered: mpsc::UnboundedReceiver<ServerMessage>,
     ) -> Option<(u16, &'static str)> {
-        let limits = &self.server.limits;
+        let limits = Arc::clone(&self.server.limits);
         let mut allowance = Allowance::new(limits.burst_messages, limits.messages_per_second);
         let join_by = tokio::time::Instant::now() + limits.join_within;
+        let mut pings = tokio::time::interval(limits.ping_every);
+        pings.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        let mut heard = Instant::now();
         loop {
             let next = tokio::select! {
-                incoming = stream.next() => self.incoming(incoming, &mut allowance).await,
+                incoming = stream.next() => {
+                    heard = Instant::now();
+                    self.incoming(incoming, &mut allowance).await
+                }
                 outgoing = inbox.recv() => self.outgoing(outgoing),
                 Some(answer) = answered.recv() => {
                     self.replies.push(answer);
                     Next::Go
+                }
+                _ = pings.tick() => {
+                    // Silent too long: its network has dropped, and it is let go as a
+                    // closed page is (its seat is kept for it from now).
+                    if heard.elapsed() >= limits.page_silent {
+                        Next::Close(close_code::AWAY, "no answer to pings")
+                    } else if sink.send(Message::Ping(Default::default())).await.is_err() {
+                        Next::Closed
+                    } else {
+                        Next::Go
+                    }
                 }
                 _ = tokio::time::sleep_until(join_by), if self.joined.is_none() && self.friend.is_none() => {
                     self.replies.push(ServerMessage::error("no join in time: the connection is closed"));

@@ -53,6 +53,23 @@ impl Clock {
         }
     }
 
+    /// The clocks as the store kept them after a move, standing: the time the server was
+    /// down, or the game out of memory, is nobody's.
+    pub fn resumed(setting: Setting, left_ms: [i64; 2]) -> Clock {
+        let ms = |ms: i64| Duration::from_millis(ms.max(0) as u64);
+        Clock {
+            setting,
+            left: left_ms.map(ms),
+            running: None,
+        }
+    }
+
+    /// Each side's time left as of the last move (the running side's since then not taken
+    /// off), in milliseconds: what the store keeps with a move, right after it.
+    pub fn left_ms(&self) -> [i64; 2] {
+        self.left.map(|d| d.as_millis() as i64)
+    }
+
     /// `colour`'s clock runs (the other's stops where it is).
     pub fn start(&mut self, colour: Colour, now: Instant) {
         self.stop(now);
@@ -121,6 +138,19 @@ mod tests {
         clock.stop(t0 + Duration::from_secs(20));
         assert_eq!(clock.deadline(), None);
         assert_eq!(clock.view(t0 + Duration::from_secs(99)).blue_ms, 50_000);
+    }
+
+    #[test]
+    fn a_resumed_clock_stands_at_the_kept_time_until_started() {
+        let setting = Setting::new(1.0, 0.0).unwrap().unwrap();
+        let mut clock = Clock::resumed(setting, [41_500, 12_000]);
+        assert_eq!((clock.running(), clock.deadline()), (None, None));
+        assert_eq!(clock.left_ms(), [41_500, 12_000]);
+        let t0 = Instant::now();
+        clock.start(Colour::Blue, t0);
+        assert_eq!(clock.deadline(), Some(t0 + Duration::from_secs(12)));
+        clock.moved(Colour::Blue, Colour::Red, t0 + Duration::from_secs(2));
+        assert_eq!(clock.left_ms(), [41_500, 10_000]);
     }
 
     #[test]

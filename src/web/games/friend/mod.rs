@@ -8,16 +8,18 @@
 //! every page at once; an error goes to the page that caused it only.
 
 mod clock;
+mod keeping;
 mod play;
+mod resume;
 pub mod table;
 
+pub use resume::kept_start;
 pub use table::Friends;
 
 use super::context::Context;
 use super::jump61::Jump61;
-use super::keep::{Keeper, SharedStore};
-use super::record::Record;
-use super::seat::{same_secret, secret_hex};
+use super::keep::SharedStore;
+use super::seat::{same_secret, seat_hash, secret_hex};
 use super::words::colour_name;
 use crate::board::{Colour, MAX_SIZE, MIN_SIZE};
 use crate::protocol::Dialect;
@@ -25,7 +27,9 @@ use crate::web::limits::Limits;
 use crate::web::pool::SearchPool;
 use crate::web::protocol::friend::{FriendView, OfferView, ResultView, SeatState, Seats};
 use crate::web::protocol::{ClientMessage, ServerMessage, State};
+use crate::web::store::KeptFriend;
 use clock::Clock;
+use keeping::Keeping;
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::{mpsc, oneshot};
@@ -104,18 +108,32 @@ struct Page {
 
 /// One person's seat (it keeps its secret across rematches; its colour swaps).
 struct Seat {
-    secret: [u8; 16],
+    /// The SHA-256 of its secret, once someone has sat in it (the secret itself is only
+    /// ever told to its page).
+    hash: Option<[u8; 32]>,
     colour: Colour,
-    /// Someone has sat in it.
-    taken: bool,
     page: Option<Page>,
     /// When its page went, while it is gone.
     gone_since: Option<Instant>,
 }
 
 impl Seat {
+    fn open(colour: Colour) -> Seat {
+        Seat {
+            hash: None,
+            colour,
+            page: None,
+            gone_since: None,
+        }
+    }
+
+    /// Someone has sat in it.
+    fn taken(&self) -> bool {
+        self.hash.is_some()
+    }
+
     fn state(&self) -> SeatState {
-        match (self.taken, &self.page) {
+        match (self.taken(), &self.page) {
             (false, _) => SeatState::Open,
             (true, Some(_)) => SeatState::Here,
             (true, None) => SeatState::Gone,
@@ -128,14 +146,6 @@ impl Seat {
 enum Offer {
     Takeback,
     Rematch,
-}
-
-/// Where the game is kept, when the server keeps games.
-struct Keeping {
-    store: SharedStore,
-    /// The address that created the game.
-    address: String,
-    keeper: Keeper,
 }
 
 /// A game with a friend, its seats and its watchers.
@@ -167,12 +177,19 @@ pub struct Start {
     pub invite: String,
     pub watch: String,
     pub setup: Setup,
-    /// The creator's seat's secret (its page sits with it at once).
-    pub creator: [u8; 16],
+    pub origin: Origin,
     pub limits: Arc<Limits>,
     pub pool: Arc<SearchPool>,
     /// The store and the creator's address, when games are kept.
     pub store: Option<(SharedStore, String)>,
+}
+
+/// Where a game with a friend comes from.
+pub enum Origin {
+    /// A new game: its creator's seat's secret (its page sits with it at once).
+    New { creator: [u8; 16] },
+    /// A game kept in the store, taken up again (after a restart, or once let go).
+    Kept(KeptFriend),
 }
 
 /// Runs a game with a friend until both seats' pages have been gone for
@@ -226,41 +243,29 @@ impl FriendGame {
         let (reports, _) = mpsc::unbounded_channel();
         let mut ctx = Context::new(Arc::clone(&start.limits), start.pool, reports);
         let game = new_game(start.setup, &start.limits, &mut ctx)?;
-        let seat = |secret, colour, taken| Seat {
-            secret,
-            colour,
-            taken,
-            page: None,
-            gone_since: None,
-        };
-        let seats = [
-            seat(start.creator, Colour::Red, true),
-            seat(new_secret()?, Colour::Blue, false),
-        ];
-        let invite = start.invite;
-        let keeping = start.store.map(|(store, address)| Keeping {
-            keeper: keeper(&store, &invite, 1, &address, &start.limits),
-            store,
-            address,
-        });
-        Ok(FriendGame {
-            invite,
+        let mut friend = FriendGame {
+            invite: start.invite,
             watch: start.watch,
             setup: start.setup,
             limits: start.limits,
             game,
             ctx,
-            seats,
+            seats: [Seat::open(Colour::Red), Seat::open(Colour::Blue)],
             watchers: Vec::new(),
             clock: start.setup.clock.map(Clock::new),
             offer: None,
             result: None,
             round: 1,
-            keeping,
+            keeping: None,
             changed: false,
             quiet_since: Instant::now(),
             claim_told: false,
-        })
+        };
+        match start.origin {
+            Origin::New { creator } => friend.found(creator, start.store),
+            Origin::Kept(kept) => friend.resume(kept, start.store)?,
+        }
+        Ok(friend)
     }
 
     /// Carries out one request; the connection that sent it, for its errors.
@@ -274,7 +279,8 @@ impl FriendGame {
             } => {
                 let entered = self.enter(connection, entry, outbox);
                 let _ = reply.send(entered);
-                None
+                // A write that failed as it came in is told to its page.
+                Some(connection)
             }
             Request::Leave { connection } => {
                 self.leave(connection);
@@ -297,10 +303,20 @@ impl FriendGame {
         entry: Entry,
         outbox: mpsc::Sender<ServerMessage>,
     ) -> Result<(), String> {
-        let seat = match entry {
-            Entry::Watch => None,
-            Entry::Sit(secret) => Some(self.seat_by_secret(connection, &secret)?),
-            Entry::Accept => Some(self.open_seat(connection)?),
+        let (seat, secret) = match entry {
+            Entry::Watch => (None, None),
+            Entry::Sit(secret) => (
+                Some(self.seat_by_secret(connection, &secret)?),
+                Some(secret),
+            ),
+            Entry::Accept => {
+                self.open_seat(connection)?;
+                let secret = new_secret()?;
+                let hash = seat_hash(&secret);
+                self.seats[1].hash = Some(hash);
+                self.write(|store, invite| store.seat_guest(invite, &hash));
+                (Some(1), Some(secret))
+            }
         };
         self.forget_page(connection);
         self.claim_told = false;
@@ -311,17 +327,14 @@ impl FriendGame {
                 self.view(None)
             }
             Some(i) => {
-                let taken_now = !self.seats[1].taken && i == 1;
                 let seat = &mut self.seats[i];
-                (seat.taken, seat.page, seat.gone_since) = (true, Some(page), None);
-                if taken_now && let Some(clock) = &mut self.clock {
-                    clock.start(self.game.session.board().to_move(), Instant::now());
-                }
+                (seat.page, seat.gone_since) = (Some(page), None);
+                self.start_clock();
                 let seated = ServerMessage::Seated {
                     invite: self.invite.clone(),
                     watch: self.watch.clone(),
                     colour: colour_name(self.seats[i].colour),
-                    seat: secret_hex(&self.seats[i].secret),
+                    seat: secret.as_ref().map(secret_hex).unwrap_or_default(),
                 };
                 if let Some(page) = self.page_of(connection) {
                     let _ = page.outbox.try_send(seated);
@@ -338,10 +351,27 @@ impl FriendGame {
         Ok(())
     }
 
+    /// A clock that stands runs once both seats are taken and the page whose turn it is is
+    /// here: when the guest first sits, and after a restart when that page comes back.
+    fn start_clock(&mut self) {
+        let to_move = self.game.session.board().to_move();
+        let here = |s: &Seat| s.colour == to_move && s.page.is_some();
+        let ready = self.seats.iter().all(Seat::taken)
+            && self.seats.iter().any(here)
+            && self.result.is_none();
+        if let Some(clock) = &mut self.clock
+            && ready
+            && clock.running().is_none()
+        {
+            clock.start(to_move, Instant::now());
+        }
+    }
+
     /// The seat `secret` holds, if no other page has it.
     fn seat_by_secret(&self, connection: u64, secret: &[u8; 16]) -> Result<usize, String> {
+        let hash = seat_hash(secret);
         let i = (0..2)
-            .find(|&i| self.seats[i].taken && same_secret(&self.seats[i].secret, secret))
+            .find(|&i| self.seats[i].hash.is_some_and(|h| same_secret(&h, &hash)))
             .ok_or("no seat in this game with that secret: nothing changed")?;
         match &self.seats[i].page {
             Some(page) if page.connection != connection => Err(
@@ -357,7 +387,7 @@ impl FriendGame {
         if self.seat_of(connection) == Some(0) {
             return Err("this page holds the other seat: send the invite link to a friend".into());
         }
-        if self.seats[1].taken {
+        if self.seats[1].taken() {
             return Err(
                 "both seats of this game are taken: ask the players for its watch link".into(),
             );
@@ -451,22 +481,11 @@ impl FriendGame {
     /// How long seat `i` must wait before it may claim the game (the other's page gone).
     fn claim_wait(&self, i: usize) -> Option<Duration> {
         let other = &self.seats[1 - i];
-        if self.result.is_some() || !other.taken {
+        if self.result.is_some() || !other.taken() {
             return None;
         }
         let gone = other.gone_since?;
         Some(self.limits.friend_seat_kept.saturating_sub(gone.elapsed()))
-    }
-
-    /// Writes what changed to the store.
-    fn keep(&mut self) {
-        if let Some(keeping) = &mut self.keeping {
-            let record = Record {
-                clock: self.setup.clock.map(|c| c.stored()),
-                ..self.game.record()
-            };
-            keeping.keeper.keep(record, &mut self.ctx);
-        }
     }
 
     /// Sends what the request produced: errors (and a save) to `sender` only; the view,
@@ -510,12 +529,17 @@ impl FriendGame {
 
 /// A new game of `setup`, both sides people.
 fn new_game(setup: Setup, limits: &Limits, ctx: &mut Context) -> Result<Jump61, String> {
-    let mut game = Jump61::new(limits);
     let mut text = String::new();
     if setup.dialect == Dialect::V2013 {
         text.push_str("# dialect 2013\n");
     }
     text.push_str(&format!("manual red\nmanual blue\nsize {}\n", setup.size));
+    loaded(text, limits, ctx)
+}
+
+/// The game a command-loop script makes, or the first error it meets.
+fn loaded(text: String, limits: &Limits, ctx: &mut Context) -> Result<Jump61, String> {
+    let mut game = Jump61::new(limits);
     game.message(ClientMessage::Load { text }, ctx);
     let sent = ctx.take_sent();
     if let Some(ServerMessage::Error { text }) = sent
@@ -525,20 +549,4 @@ fn new_game(setup: Setup, limits: &Limits, ctx: &mut Context) -> Result<Jump61, 
         return Err(text.clone());
     }
     Ok(game)
-}
-
-/// The keeper of round `round` of the game at `invite`.
-fn keeper(
-    store: &SharedStore,
-    invite: &str,
-    round: u32,
-    address: &str,
-    limits: &Arc<Limits>,
-) -> Keeper {
-    Keeper::new(
-        Arc::clone(store),
-        format!("{invite}r{round}"),
-        address.to_string(),
-        Arc::clone(limits),
-    )
 }

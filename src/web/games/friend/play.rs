@@ -3,7 +3,8 @@
 //! seat of the page that sent it; a refused one gets an `error` and changes nothing.
 
 use super::clock::Clock;
-use super::{FriendGame, Offer, keeper, new_game};
+use super::keeping::keeper;
+use super::{FriendGame, Offer, new_game};
 use crate::board::Colour;
 use crate::protocol::Command;
 use crate::web::games::words::colour_name;
@@ -93,7 +94,7 @@ impl FriendGame {
         if self.result.is_some() {
             return Some("the game is over: ask for a rematch");
         }
-        if !self.seats[1].taken {
+        if !self.seats[1].taken() {
             return Some("wait for your friend: nobody has opened the invite link yet");
         }
         None
@@ -195,8 +196,9 @@ impl FriendGame {
         if let Some(clock) = &mut self.clock {
             clock.start(Colour::Red, Instant::now());
         }
+        let round = self.round;
+        self.write(|store, invite| store.next_round(invite, round));
         if let Some(keeping) = &mut self.keeping {
-            let round = self.round;
             keeping.keeper = keeper(
                 &keeping.store,
                 &self.invite,

@@ -1,11 +1,13 @@
 //! The games with a friend a server holds, found by their invite id (which a seat's secret
 //! goes with) or by their watch id. Both ids are 128 bits from the operating system's random
-//! source, drawn apart: neither tells anything of the other, nor of a seat's secret.
+//! source, drawn apart: neither tells anything of the other, nor of a seat's secret. A game
+//! not held (after a restart, or once let go) is taken up again from the store by its link.
 
 use super::Request;
 use crate::web::limits::Limits;
+use crate::web::store::{FriendLink, KeptFriend};
 use std::collections::HashMap;
-use std::net::IpAddr;
+use std::net::{IpAddr, Ipv4Addr};
 use std::sync::{Mutex, MutexGuard};
 use tokio::sync::mpsc;
 
@@ -75,18 +77,52 @@ impl Friends {
 
     /// The game whose invite id is `invite`.
     pub fn by_invite(&self, invite: &str) -> Option<mpsc::Sender<Request>> {
-        let games = self.lock();
-        let entry = games.get(invite).filter(|e| !e.requests.is_closed())?;
-        Some(entry.requests.clone())
+        held(&self.lock(), FriendLink::Invite(invite))
     }
 
     /// The game whose watch id is `watch`.
     pub fn by_watch(&self, watch: &str) -> Option<mpsc::Sender<Request>> {
-        let games = self.lock();
-        let entry = games
-            .values()
-            .find(|e| e.watch == watch && !e.requests.is_closed())?;
-        Some(entry.requests.clone())
+        held(&self.lock(), FriendLink::Watch(watch))
+    }
+
+    /// The game at `link`: the one held, or else the one `load` finds kept, started again
+    /// by `spawn` under its old links (one task a game, however many pages come back at
+    /// once: the table stays locked meanwhile). `None`: no game at that link.
+    pub fn find(
+        &self,
+        link: FriendLink<'_>,
+        limits: &Limits,
+        load: impl FnOnce() -> Result<Option<KeptFriend>, String>,
+        spawn: impl FnOnce(KeptFriend, mpsc::Receiver<Request>) -> Result<(), String>,
+    ) -> Result<Option<mpsc::Sender<Request>>, String> {
+        let mut games = self.lock();
+        if let Some(requests) = held(&games, link) {
+            return Ok(Some(requests));
+        }
+        let Some(kept) = load()? else {
+            return Ok(None);
+        };
+        games.retain(|_, e| !e.requests.is_closed());
+        if games.len() >= limits.friend_games {
+            return Err(format!(
+                "the server is full: {} games with a friend",
+                limits.friend_games
+            ));
+        }
+        let (tx, rx) = mpsc::channel(limits.inbox_messages);
+        let (invite, watch) = (kept.invite.clone(), kept.watch.clone());
+        let address = kept
+            .address
+            .parse()
+            .unwrap_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED));
+        spawn(kept, rx)?;
+        let entry = Entry {
+            requests: tx.clone(),
+            watch,
+            address,
+        };
+        games.insert(invite, entry);
+        Ok(Some(tx))
     }
 
     /// Forgets the games whose task has ended; returns how many are left.
@@ -95,6 +131,16 @@ impl Friends {
         games.retain(|_, e| !e.requests.is_closed());
         games.len()
     }
+}
+
+/// The game at `link` whose task still runs.
+fn held(games: &HashMap<String, Entry>, link: FriendLink<'_>) -> Option<mpsc::Sender<Request>> {
+    let open = |e: &&Entry| !e.requests.is_closed();
+    let entry = match link {
+        FriendLink::Invite(invite) => games.get(invite).filter(open),
+        FriendLink::Watch(watch) => games.values().filter(open).find(|e| e.watch == watch),
+    }?;
+    Some(entry.requests.clone())
 }
 
 #[cfg(test)]
@@ -107,6 +153,64 @@ mod tests {
         assert_eq!(a.len(), 32);
         assert!(a.bytes().all(|c| c.is_ascii_hexdigit()));
         assert_ne!(a, b);
+    }
+
+    fn kept(invite: &str, watch: &str) -> KeptFriend {
+        KeptFriend {
+            invite: invite.into(),
+            watch: watch.into(),
+            size: 3,
+            rules: "2014".into(),
+            minutes: 0.0,
+            increment: 0.0,
+            creator: [1; 32],
+            guest: None,
+            round: 1,
+            address: "127.0.0.2".into(),
+            made_ms: 0,
+        }
+    }
+
+    #[test]
+    fn a_kept_game_is_taken_up_once_and_then_found_by_either_link() {
+        let friends = Friends::default();
+        let limits = Limits::default();
+        let mut tasks = Vec::new();
+        let found = friends.find(
+            FriendLink::Watch("w1"),
+            &limits,
+            || Ok(Some(kept("i1", "w1"))),
+            |kept, rx| {
+                tasks.push((kept.invite, rx));
+                Ok(())
+            },
+        );
+        assert!(found.unwrap().is_some());
+        assert_eq!(tasks.len(), 1);
+        // Held now: the store is not asked again, by either link.
+        for link in [FriendLink::Invite("i1"), FriendLink::Watch("w1")] {
+            let again = friends.find(
+                link,
+                &limits,
+                || panic!("the store asked again"),
+                |_, _| panic!("a second task"),
+            );
+            assert!(again.unwrap().is_some());
+        }
+        let none = friends.find(
+            FriendLink::Invite("i2"),
+            &limits,
+            || Ok(None),
+            |_, _| Ok(()),
+        );
+        assert!(none.unwrap().is_none());
+        let refused = friends.find(
+            FriendLink::Invite("i3"),
+            &limits,
+            || Ok(Some(kept("i3", "w3"))),
+            |_, _| Err("no".to_string()),
+        );
+        assert!(refused.is_err() && friends.by_invite("i3").is_none());
     }
 
     #[test]

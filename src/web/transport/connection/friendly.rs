@@ -1,11 +1,13 @@
 //! A page's connection to a game with a friend: it creates one, takes its open seat by the
-//! invite link, comes back to its seat, or watches; then it passes its messages on. A page
+//! invite link, comes back to its seat, or watches; then it passes its messages on. A link
+//! to a game the server no longer holds (after a restart) takes it up from the store. A page
 //! refused (a wrong secret, a held seat, a full game) keeps what it had.
 
 use super::Page;
-use crate::web::games::friend::{self, Entry, Request, Setup, Start};
+use crate::web::games::friend::{self, Entry, Origin, Request, Setup, Start};
 use crate::web::games::seat::parse_secret;
 use crate::web::protocol::{ClientMessage, ServerMessage};
+use crate::web::store::FriendLink;
 use crate::web::transport::host::MakeTask;
 use std::sync::Arc;
 use tokio::sync::{mpsc, oneshot};
@@ -18,7 +20,6 @@ const NO_SUCH_GAME: &str = "no game with a friend at that link: nothing changed"
 impl Page {
     /// `friend`, `accept`, `sit` or `watch`.
     pub(super) async fn enter_friend(&mut self, message: ClientMessage) {
-        let friends = &self.server.friends;
         let door: Door = match message {
             ClientMessage::Friend {
                 size,
@@ -26,18 +27,16 @@ impl Page {
                 minutes,
                 increment,
             } => self.create_friend(Setup::new(size, rules.as_deref(), minutes, increment)),
-            ClientMessage::Accept { invite } => friends
-                .by_invite(&invite)
-                .map(|game| (game, Entry::Accept))
-                .ok_or_else(|| NO_SUCH_GAME.to_string()),
+            ClientMessage::Accept { invite } => self
+                .friend_at(FriendLink::Invite(&invite))
+                .map(|game| (game, Entry::Accept)),
             ClientMessage::Sit { invite, seat } => parse_secret(&seat).and_then(|secret| {
-                let game = friends.by_invite(&invite).ok_or(NO_SUCH_GAME)?;
+                let game = self.friend_at(FriendLink::Invite(&invite))?;
                 Ok((game, Entry::Sit(secret)))
             }),
-            ClientMessage::Watch { watch } => friends
-                .by_watch(&watch)
-                .map(|game| (game, Entry::Watch))
-                .ok_or_else(|| NO_SUCH_GAME.to_string()),
+            ClientMessage::Watch { watch } => self
+                .friend_at(FriendLink::Watch(&watch))
+                .map(|game| (game, Entry::Watch)),
             _ => return,
         };
         match door {
@@ -65,7 +64,7 @@ impl Page {
                         invite,
                         watch,
                         setup,
-                        creator,
+                        origin: Origin::New { creator },
                         limits,
                         pool,
                         store,
@@ -74,6 +73,33 @@ impl Page {
                     server.host.spawn(make)
                 })?;
         Ok((game, Entry::Sit(creator)))
+    }
+
+    /// The game with a friend at `link`: held now, or else kept in the store and taken up
+    /// again on a game thread.
+    fn friend_at(&self, link: FriendLink<'_>) -> Result<mpsc::Sender<Request>, String> {
+        let server = &self.server;
+        let load = || match &server.store {
+            None => Ok(None),
+            Some(store) => {
+                let store = store.lock().unwrap_or_else(|e| e.into_inner());
+                store.load_friend(link).map_err(|e| e.to_string())
+            }
+        };
+        let spawn = |kept, requests| {
+            let store = server.store.as_ref().ok_or(NO_SUCH_GAME)?;
+            let (limits, pool) = (Arc::clone(&server.limits), Arc::clone(&server.pool));
+            let start = friend::kept_start(kept, limits, pool, Arc::clone(store))?;
+            let make: MakeTask = Box::new(move || Box::pin(friend::run(start, requests)));
+            match server.host.spawn(make) {
+                true => Ok(()),
+                false => Err("the server is shutting down".to_string()),
+            }
+        };
+        server
+            .friends
+            .find(link, &server.limits, load, spawn)?
+            .ok_or_else(|| NO_SUCH_GAME.to_string())
     }
 
     /// Asks the game to let this page in; if it does, the page leaves what it had.
