@@ -26,6 +26,7 @@
 //! df-pn.
 
 mod estimate;
+mod lean;
 mod memory;
 pub mod parallel;
 mod shared;
