@@ -157,8 +157,9 @@ fn solve(mut a: [[f64; TERMS]; TERMS], mut b: [f64; TERMS]) -> [f64; TERMS] {
         b.swap(col, pivot);
         for row in col + 1..TERMS {
             let f = a[row][col] / a[col][col];
-            for k in col..TERMS {
-                a[row][k] -= f * a[col][k];
+            let pivot_row = a[col];
+            for (x, p) in a[row].iter_mut().zip(pivot_row).skip(col) {
+                *x -= f * p;
             }
             b[row] -= f * b[col];
         }
