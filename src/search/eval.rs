@@ -138,7 +138,9 @@ pub fn evaluate(board: &Board) -> i32 {
 }
 
 /// The terms of [`evaluate`] that cost no chain walk (squares, threats, chains, critical
-/// squares, corners) from the side to move's view, with their weights.
+/// squares, corners) from the side to move's view, with their weights: the prover's
+/// estimate of a new position (`solver::estimate`), made for every child of every
+/// position it expands, where the capture terms cost more time than they saved.
 pub fn quick_evaluate(board: &Board) -> i32 {
     quick_terms(board)
         .iter()
@@ -148,9 +150,8 @@ pub fn quick_evaluate(board: &Board) -> i32 {
 }
 
 /// The terms of [`features`] named by [`QUICK_TERMS`], in its order: those that cost no
-/// chain walk. The prover weighs them by weights of its own (`solver::dfpn::estimate`), for
-/// every child of every position it expands, where the capture terms cost more time than
-/// they saved.
+/// chain walk, which [`quick_evaluate`] weighs (and `examples/fit_proven.rs` fits to proven
+/// values).
 #[inline(always)]
 pub fn quick_terms(board: &Board) -> [i32; QUICK_TERMS.len()] {
     let s = Sides::of(board);

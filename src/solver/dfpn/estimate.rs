@@ -1,24 +1,25 @@
 //! What a position never expanded is assumed to cost, to prove and to refute: the df-pn
 //! prover's ([`super`]) initial proof and disproof numbers.
 
-use super::lean;
 use crate::board::{Board, Rules, geometry};
+use crate::search::eval::quick_evaluate;
 use crate::solver::numbers::Entry;
 
 /// The numbers of a position never expanded: one move may win it, and refuting it takes
 /// a proof per move (the mobility heuristic of df-pn+), much more when the side to move
-/// owns many squares; both scaled by [`depth_weight`] and leaned by the evaluation
-/// ([`lean`]). The
+/// owns many squares; both scaled by [`depth_weight`] and leaned by the evaluation. The
 /// weight 24 was tuned on seeded 4x4 positions: against plain mobility it searches 34% fewer
 /// positions 8 moves in, 43% fewer 10 moves in (docs/results/solving.md).
 pub fn fresh(board: &Board) -> Entry {
     let (pn, dn) = plain_numbers(board);
-    // The evaluation's lean: 2^(lean / STEPS) times easier to prove and as many times
-    // harder to refute.
-    let lean = lean::steps(board);
+    // The evaluation's lean: 2^(eval / scale) times easier to prove and as many
+    // times harder to refute.
+    let lean = (f64::from(quick_evaluate(board)) / eval_scale(board.rules()))
+        .clamp(-MAX_LEAN, MAX_LEAN)
+        .exp2();
     Entry {
-        pn: lean::scale(pn, -lean),
-        dn: lean::scale(dn, lean),
+        pn: ((f64::from(pn) / lean).round() as u32).max(1),
+        dn: ((f64::from(dn) * lean).round() as u32).max(1),
     }
 }
 
@@ -28,6 +29,26 @@ fn plain_numbers(board: &Board) -> (u32, u32) {
     let depth = depth_weight(board);
     let dn = (board.legal_moves().count_ones() + OWNED_WEIGHT * owned) * depth;
     (depth, dn)
+}
+
+/// The evaluation (in hundredths of a square) that makes a fresh position twice as easy to
+/// prove and twice as hard to refute: the cheap terms of the search's evaluation
+/// ([`quick_evaluate`]) lean the numbers of df-pn+ the way the search would. Tuned on
+/// seeded 4x4 positions (docs/results/solving.md, "The evaluation's lean"): 8 moves in 35% fewer
+/// positions and 22% less time, 10 moves in 38% and 29%, 12 moves in 28% and 12%. With the
+/// sum of the children's proof numbers as a node's disproof number it searched more on 5x5
+/// and under the 2013 rules, so it leaned on the 2014 4x4 only; with the weak disproof
+/// numbers of [`super`] it pays everywhere (with the depth weight): 5x5 30 moves in
+/// 29% fewer positions, 28 moves in 14%; 2013 4x4 20 and 22 moves in 46% and 59%. With
+/// them a lean half as strong (2000, with the threshold factor 2 of the prover) searched
+/// fewer again: 4x4 8 and 10 moves in 18% and 23%, 5x5 30 moves in 14%. Under the 2013
+/// rules 1000 stays best (8 positions 18 moves in: 46.7 million positions
+/// against 51.9 million at 2000).
+fn eval_scale(rules: Rules) -> f64 {
+    match rules {
+        Rules::V2014 => 2000.0,
+        Rules::V2013 => 1000.0,
+    }
 }
 
 /// The threshold of a node's best child's proof number (seen from the child: its
@@ -43,6 +64,8 @@ pub fn child_threshold(rules: Rules, second_dn: u32) -> u32 {
         Rules::V2013 => second_dn.saturating_add(second_dn / 4 + 1),
     }
 }
+/// The most the lean may scale a number by, as a power of two.
+const MAX_LEAN: f64 = 8.0;
 
 /// How far a position is from the end of the game, as a weight on its fresh numbers: the
 /// spots still to be played before every square is full (4x4: 48 spots in all), plus 3.
@@ -70,7 +93,7 @@ mod tests {
         let mut board = Board::new(4);
         for (sq, mover_leads) in [(0, false), (1, true)] {
             board.play(sq);
-            let e = lean::steps(&board);
+            let e = quick_evaluate(&board);
             assert_eq!(e > 0, mover_leads, "{}: {e}", board.to_notation());
             let ((pn, dn), leaned) = (plain(&board), fresh(&board));
             if mover_leads {

@@ -26,7 +26,6 @@
 //! df-pn.
 
 mod estimate;
-mod lean;
 mod memory;
 pub mod parallel;
 mod shared;
