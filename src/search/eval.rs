@@ -142,12 +142,24 @@ pub fn evaluate(board: &Board) -> i32 {
 /// estimate of a new position (`solver::estimate`), made for every child of every
 /// position it expands, where the capture terms cost more time than they saved.
 pub fn quick_evaluate(board: &Board) -> i32 {
+    quick_terms(board)
+        .iter()
+        .zip(QUICK_TERMS)
+        .map(|(x, i)| x * WEIGHTS[i])
+        .sum()
+}
+
+/// The terms of [`features`] named by [`QUICK_TERMS`], in its order: those that cost no
+/// chain walk, which [`quick_evaluate`] weighs (and `examples/fit_proven.rs` fits to proven
+/// values).
+#[inline(always)]
+pub fn quick_terms(board: &Board) -> [i32; QUICK_TERMS.len()] {
     let s = Sides::of(board);
     let (mine, theirs) = (s.mine, s.theirs);
     let my_targets = s.reach_mine & theirs;
     let their_targets = s.reach_theirs & mine;
     let count = |m: u128| m.count_ones() as i32;
-    let terms = [
+    [
         count(mine) - count(theirs),
         count(my_targets),
         count(their_targets),
@@ -155,12 +167,7 @@ pub fn quick_evaluate(board: &Board) -> i32 {
         count(their_targets & s.critical_mine),
         count(s.critical_mine) - count(s.critical_theirs),
         count(mine & s.g.corners) - count(theirs & s.g.corners),
-    ];
-    terms
-        .iter()
-        .zip(QUICK_TERMS)
-        .map(|(x, i)| x * WEIGHTS[i])
-        .sum()
+    ]
 }
 
 /// Which terms of [`features`] [`quick_evaluate`] adds, in its order.

@@ -15,6 +15,7 @@ mod blocks;
 mod bounded;
 mod check;
 mod file;
+mod line;
 mod packed;
 mod seen;
 mod sorted;
@@ -262,12 +263,14 @@ fn write_counted(
 ) -> io::Result<Written> {
     let mut written = Written::default();
     let mut result = Ok(());
+    let mut line = Vec::new();
     let complete = walk(prover, root, winner, &mut |b, sq| {
         written.positions += 1;
         let Some(sq) = sq else { return };
-        let c = b.coord(sq);
         if result.is_ok() {
-            result = writeln!(out, "{} {} {}", b.to_notation(), c.row, c.col);
+            line.clear();
+            line::push_move_line(&mut line, b, sq);
+            result = out.write_all(&line);
         }
         written.lines += 1;
     });

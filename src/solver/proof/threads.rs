@@ -47,9 +47,7 @@ impl<'s, 'w> Sink<'s, 'w> {
         self.written.positions += 1;
         let Some(sq) = sq else { return };
         self.written.lines += 1;
-        let c = board.coord(sq);
-        // Writing into a Vec cannot fail.
-        let _ = writeln!(self.buffer, "{} {} {}", board.to_notation(), c.row, c.col);
+        super::line::push_move_line(&mut self.buffer, board, sq);
         if self.buffer.len() >= CHUNK {
             self.flush();
         }
