@@ -1,4 +1,4 @@
-//! Fits the prover's lean to proven values: `cargo run --release --example fit_proven --
+//! Fits the prover's lean to proven values: `cargo run --release --features examples --example fit_proven --
 //! [--rules R] SIZE FROM TO COUNT [POSITIONS]` proves COUNT seeded random positions at each
 //! number of moves in from FROM to TO (fewer where random games end sooner; one thread, at
 //! most POSITIONS positions each, default 2,000,000; those not proven are left out), and
