@@ -506,7 +506,16 @@ async fn serve_prints_the_address_and_serves_the_page() {
         .strip_prefix("jump61 serve: open http://")
         .and_then(|rest| rest.split_once('/'))
         .map(|(addr, _)| addr.to_string());
-    let limits: Vec<String> = lines.by_ref().take(8).map(Result::unwrap).collect();
+    // The limits it prints, up to the search pool's line (reading no further: the server
+    // goes on running, and its output with it).
+    let mut limits: Vec<String> = Vec::new();
+    while limits.len() < 20
+        && !limits
+            .last()
+            .is_some_and(|l| l.contains("searches at once"))
+    {
+        limits.push(lines.next().unwrap().unwrap());
+    }
     let addr: std::net::SocketAddr = url.expect(&first).parse().unwrap();
     assert!(addr.ip().is_loopback(), "{first}");
     assert!(
