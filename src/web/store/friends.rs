@@ -2,6 +2,7 @@
 //! seats' secrets and the round it plays), so a restart finds it again by either link.
 
 use super::failure::store_error;
+use super::sqlite::room_for;
 use super::{FriendLink, KeptFriend, StoreError};
 use rusqlite::{Connection, OptionalExtension, Row, TransactionBehavior, params};
 
@@ -16,26 +17,14 @@ pub(super) fn create(
     let tx = conn
         .transaction_with_behavior(TransactionBehavior::Immediate)
         .map_err(store_error)?;
-    let count = |sql: &str, p: &[&dyn rusqlite::ToSql]| -> Result<usize, StoreError> {
-        tx.query_row(sql, p, |r| r.get::<_, i64>(0))
-            .map(|n| n as usize)
-            .map_err(store_error)
-    };
-    let here = count(
-        "SELECT count(*) FROM friends WHERE address = ?1",
-        &[&friend.address],
+    let limits = (per_address, in_all);
+    room_for(
+        &tx,
+        "friends",
+        &friend.address,
+        limits,
+        "games with a friend",
     )?;
-    if here >= per_address {
-        return Err(StoreError::TooMany(format!(
-            "{per_address} games with a friend kept for {}",
-            friend.address
-        )));
-    }
-    if count("SELECT count(*) FROM friends", &[])? >= in_all {
-        return Err(StoreError::TooMany(format!(
-            "{in_all} games with a friend kept in all"
-        )));
-    }
     tx.execute(
         "INSERT INTO friends (invite, watch, size, rules, minutes, increment, creator, guest,
                               round, address, made_ms)

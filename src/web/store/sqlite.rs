@@ -251,6 +251,32 @@ fn check_contents(path: &Path, name: &str) -> Result<(), Refused> {
     Ok(())
 }
 
+/// Whether `table` has room for one more row of `address`: fewer than `limits.0` of its
+/// rows and `limits.1` in all. Read inside the transaction that then writes the row.
+pub(super) fn room_for(
+    tx: &rusqlite::Transaction<'_>,
+    table: &str,
+    address: &str,
+    (per_address, in_all): (usize, usize),
+    what: &str,
+) -> Result<(), StoreError> {
+    let count = |sql: &str, p: &[&dyn rusqlite::ToSql]| -> Result<usize, StoreError> {
+        tx.query_row(sql, p, |r| r.get::<_, i64>(0))
+            .map(|n| n as usize)
+            .map_err(store_error)
+    };
+    let here = format!("SELECT count(*) FROM {table} WHERE address = ?1");
+    if count(&here, &[&address])? >= per_address {
+        return Err(StoreError::TooMany(format!(
+            "{per_address} {what} kept for {address}"
+        )));
+    }
+    if count(&format!("SELECT count(*) FROM {table}"), &[])? >= in_all {
+        return Err(StoreError::TooMany(format!("{in_all} {what} kept in all")));
+    }
+    Ok(())
+}
+
 impl Store for Sqlite {
     fn create(
         &mut self,
@@ -262,24 +288,7 @@ impl Store for Sqlite {
             .conn
             .transaction_with_behavior(TransactionBehavior::Immediate)
             .map_err(store_error)?;
-        let count = |sql: &str, p: &[&dyn rusqlite::ToSql]| -> Result<usize, StoreError> {
-            tx.query_row(sql, p, |r| r.get::<_, i64>(0))
-                .map(|n| n as usize)
-                .map_err(store_error)
-        };
-        if count(
-            "SELECT count(*) FROM games WHERE address = ?1",
-            &[&game.address],
-        )? >= per_address
-        {
-            return Err(StoreError::TooMany(format!(
-                "{} games kept for {}",
-                per_address, game.address
-            )));
-        }
-        if count("SELECT count(*) FROM games", &[])? >= in_all {
-            return Err(StoreError::TooMany(format!("{in_all} games kept in all")));
-        }
+        room_for(&tx, "games", &game.address, (per_address, in_all), "games")?;
         tx.execute(
             "INSERT INTO games (id, secret, kind, size, rules, start, red, blue, address, clock,
                                 started_ms)
