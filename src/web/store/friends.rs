@@ -2,7 +2,7 @@
 //! seats' secrets and the round it plays), so a restart finds it again by either link.
 
 use super::failure::store_error;
-use super::sqlite::room_for;
+use super::room::room_for;
 use super::{FriendLink, KeptFriend, StoreError};
 use rusqlite::{Connection, OptionalExtension, Row, TransactionBehavior, params};
 

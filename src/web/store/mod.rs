@@ -4,6 +4,7 @@
 
 mod failure;
 mod friends;
+mod room;
 pub mod sqlite;
 
 pub use sqlite::{Refused, Sqlite};
