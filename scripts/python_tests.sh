@@ -5,11 +5,23 @@
 # pettingzoo, gymnasium and pytest from PyPI beside it; then its pytest tests, which compare
 # it with the release build of jump61, and the examples of examples/python/ with small
 # counts. Fails if any step does, and if pytest runs no test (its exit status 5).
-# Usage: scripts/python_tests.sh   (JUMP61_BIN: the jump61 to compare with; default the
-# release build, made if missing)
+# Usage: scripts/python_tests.sh [build|test]   (no argument: both; `build` makes the venvs
+# and the wheel and installs it, `test` runs what follows on what `build` left in target/, so
+# CI can build while it compiles the program. PYTHON_TARGET_DIR: cargo's target directory
+# for the wheel, default target/; JUMP61_BIN: the jump61 to compare with, default the release
+# build, made if missing)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 start=$SECONDS
+mode=${1:-all}
+case "$mode" in all | build | test) ;; *)
+    echo "usage: scripts/python_tests.sh [build|test]" >&2
+    exit 2
+    ;;
+esac
+build=target/python-build-venv
+venv=target/python-venv
+python=$venv/bin/python
 
 # A fresh virtual environment at $1. Debian's python3 needs python3-venv (ensurepip).
 fresh_venv() {
@@ -27,47 +39,59 @@ fresh_venv() {
     timeout 900 "$1/bin/python" -m pip install --quiet --upgrade pip
 }
 
-# The wheel, built once. The extension builds in the repository's target/ with the same
-# release profile as the program, so the engine's dependencies built by `cargo build
-# --release` are reused.
-build=target/python-build-venv
-fresh_venv "$build"
-echo "python_tests: pip install maturin (the build venv)"
-timeout 900 "$build/bin/python" -m pip install --quiet "maturin>=1.5,<2"
-rm -rf target/wheels
-echo "python_tests: maturin build --release (one abi3 wheel)"
-built=$SECONDS
-CARGO_TARGET_DIR="$PWD/target" timeout 2400 "$build/bin/maturin" build --release --quiet \
-    --manifest-path python/Cargo.toml --out target/wheels
-wheels=(target/wheels/jump61-*.whl)
-if [ "${#wheels[@]}" -ne 1 ] || [[ "${wheels[0]}" != *-cp39-abi3-* ]]; then
-    echo "python_tests: expected one cp39-abi3 wheel, found: ${wheels[*]}" >&2
-    exit 1
-fi
-wheel=${wheels[0]}
-echo "python_tests: built $(basename "$wheel") ($(du -k "$wheel" | cut -f1) KiB) in $((SECONDS - built)) s"
-
-# The test venv: the wheel installed with no Rust toolchain on the PATH.
-venv=target/python-venv
-fresh_venv "$venv"
-python=$venv/bin/python
-echo "python_tests: pip install numpy pettingzoo gymnasium pytest"
-timeout 900 "$python" -m pip install --quiet numpy pettingzoo gymnasium pytest
-no_rust=""
-IFS=: read -ra dirs <<<"$PATH"
-for dir in "${dirs[@]}"; do
-    if [ -n "$dir" ] && [ ! -e "$dir/cargo" ] && [ ! -e "$dir/rustc" ]; then
-        no_rust="${no_rust:+$no_rust:}$dir"
-    fi
-done
-echo "python_tests: pip install $(basename "$wheel"), no cargo nor rustc on the PATH"
-# pip may only unpack a wheel here (--only-binary): there is nothing to compile with.
-PATH="$no_rust" bash -c '
-    if command -v cargo || command -v rustc; then
-        echo "python_tests: a Rust toolchain is still on the PATH" >&2
+# The wheel, built once, and installed into the test venv.
+build_and_install() {
+    # The extension builds by default in the repository's target/ with the same release profile
+    # as the program, so the engine's dependencies built by `cargo build --release` are reused;
+    # CI gives it a directory of its own, to build beside the program's build.
+    fresh_venv "$build"
+    echo "python_tests: pip install maturin (the build venv)"
+    timeout 900 "$build/bin/python" -m pip install --quiet "maturin>=1.5,<2"
+    rm -rf target/wheels
+    echo "python_tests: maturin build --release (one abi3 wheel)"
+    built=$SECONDS
+    CARGO_TARGET_DIR="${PYTHON_TARGET_DIR:-$PWD/target}" timeout 2400 "$build/bin/maturin" build --release --quiet \
+        --manifest-path python/Cargo.toml --out target/wheels
+    wheels=(target/wheels/jump61-*.whl)
+    if [ "${#wheels[@]}" -ne 1 ] || [[ "${wheels[0]}" != *-cp39-abi3-* ]]; then
+        echo "python_tests: expected one cp39-abi3 wheel, found: ${wheels[*]}" >&2
         exit 1
     fi
-    exec "$0" -m pip install --quiet --only-binary :all: "$1"' "$python" "$wheel"
+    local wheel=${wheels[0]}
+    echo "python_tests: built $(basename "$wheel") ($(du -k "$wheel" | cut -f1) KiB) in $((SECONDS - built)) s"
+
+    # The test venv: the wheel installed with no Rust toolchain on the PATH.
+    fresh_venv "$venv"
+    echo "python_tests: pip install numpy pettingzoo gymnasium pytest"
+    timeout 900 "$python" -m pip install --quiet numpy pettingzoo gymnasium pytest
+    local no_rust="" dirs dir
+    IFS=: read -ra dirs <<<"$PATH"
+    for dir in "${dirs[@]}"; do
+        if [ -n "$dir" ] && [ ! -e "$dir/cargo" ] && [ ! -e "$dir/rustc" ]; then
+            no_rust="${no_rust:+$no_rust:}$dir"
+        fi
+    done
+    echo "python_tests: pip install $(basename "$wheel"), no cargo nor rustc on the PATH"
+    # pip may only unpack a wheel here (--only-binary): there is nothing to compile with.
+    PATH="$no_rust" bash -c '
+        if command -v cargo || command -v rustc; then
+            echo "python_tests: a Rust toolchain is still on the PATH" >&2
+            exit 1
+        fi
+        exec "$0" -m pip install --quiet --only-binary :all: "$1"' "$python" "$wheel"
+}
+# (An `if`, not `||`: under `||` bash would ignore set -e inside the function.)
+if [ "$mode" != test ]; then
+    build_and_install
+fi
+if [ "$mode" = build ]; then
+    echo "python_tests: built and installed in $((SECONDS - start)) s"
+    exit 0
+fi
+if [ ! -x "$python" ]; then
+    echo "python_tests: no $venv: run scripts/python_tests.sh build first" >&2
+    exit 1
+fi
 
 if [ -z "${JUMP61_BIN:-}" ]; then
     cargo build --release --quiet

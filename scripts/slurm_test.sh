@@ -127,17 +127,19 @@ cd "$work"
 cp "$repo/scripts/jump61-wave.sbatch" .
 
 # The 4x4 start under the 2014 rules, split one move deep: three jobs (Red's first moves up
-# to symmetry, Blue to move), each of which a wave runs, since Blue wins. Slurm's signal comes
-# at its first time-limit check 5 to 35 s into a job (one every 30 s). In a 256 MB table the
-# corner job (2r1-1-1-/...) searches some 50 million positions (9.5 million in 15 s, then 47
-# million after its resumption, in a test by hand), a minute or more on any core, so the signal
-# always stops it; the two others (18 to 20 million) may end first on a fast core.
+# to symmetry, Blue to move), all in one wave (`jobs next --all`: no guesses, as on a cluster
+# with a core for each job; the AI's guesses would run them in three waves, since it
+# guesses Red). Slurm's signal comes at its first time-limit check 5 to 35 s into a job (one
+# every 30 s). In a 256 MB table the corner job (2r1-1-1-/...) searches some 50 million
+# positions (9.5 million in 15 s, then 47 million after its resumption, in a test by hand), a
+# minute or more on any core, so the signal always stops it; the two others (18 to 20
+# million) may end first on a fast core.
 position=1-1-1-1-/1-1-1-1-/1-1-1-1-/1-1-1-1-
 start=$(date +%s)
 echo "\$ jump61 split --position $position --plies 1 --dir work --job-time 600 --job-memory 256"
 jump61 split --position $position --plies 1 --dir work --job-time 600 --job-memory 256 >/dev/null
 wave=0
-while jump61 jobs next --dir work >next.txt && [ -s next.txt ]; do
+while jump61 jobs next --dir work --all >next.txt && [ -s next.txt ]; do
     wave=$((wave + 1))
     mv next.txt "wave$wave.txt"
     tasks=$(wc -l <"wave$wave.txt")

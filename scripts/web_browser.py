@@ -689,8 +689,10 @@ def main():
         parts = {f.__name__: f for f in (whole_game, ai_moves_now, two_pages, rules_2013, search_shown, phone, snatch, snatch_crowded,
                                                 snatch_chain, *web_browser_solver.PARTS, *web_browser_friend.PARTS,
                                                 *web_browser_games.PARTS)}
+        began = time.monotonic()
         for name in args.parts.split(","):
-            print(f"web_browser: {name}")
+            # The second each part starts at: where the run's minutes go, read off CI's log.
+            print(f"web_browser: {name} (at {time.monotonic() - began:.0f} s)", flush=True)
             parts[name](run, rng)
         errors = [e for e in run.driver.get_log("browser") if e.get("level") == "SEVERE"]
         run.check(not errors, f"the page logged errors: {errors}")

@@ -115,6 +115,10 @@ pub enum JobsCommand {
         /// The folder `split` wrote (with the jobs' outputs so far).
         #[arg(long, value_name = "DIR")]
         dir: PathBuf,
+        /// Every job still worth running, in one wave, instead of the AI's guesses (for a
+        /// cluster with a core for each job: no wave is lost to a wrong guess).
+        #[arg(long)]
+        all: bool,
     },
 }
 
@@ -122,7 +126,7 @@ impl JobsArgs {
     /// Runs `jobs`; returns the exit code.
     pub fn run(&self) -> i32 {
         match &self.command {
-            JobsCommand::Next { dir } => run::next(dir),
+            JobsCommand::Next { dir, all } => run::next(dir, *all),
         }
     }
 }

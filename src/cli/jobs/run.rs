@@ -3,7 +3,7 @@
 
 use crate::board::Board;
 use crate::solver::jobs::combine::{JobState, findings_watched, job_outcomes, set_aside};
-use crate::solver::jobs::next::{ai_guess, next_jobs};
+use crate::solver::jobs::next::{ai_guess, next_jobs, no_guess};
 use crate::solver::jobs::tree::{self, Outcome, Tree};
 use crate::solver::jobs::{
     JobSettings, check_root, job_command, job_id, outputs, read_split, split_text,
@@ -120,10 +120,10 @@ pub fn combine(dir: &Path, proof_path: Option<&Path>) -> i32 {
 /// Prints the commands (the lines of `dir`'s `jobs.txt`) of the jobs worth running next,
 /// chosen by [`next_jobs`] from what the jobs' files claim ([`outputs::peek`]: their
 /// proofs are not checked here, `combine` does that) and the AI's guesses. Nothing when
-/// the root is decided. Exit 0 when it printed jobs or the root is decided, 1 when the root
+/// the root is decided. With `all`, every job still worth running ([`no_guess`]). Exit 0 when it printed jobs or the root is decided, 1 when the root
 /// is undecided and no job can be run (those stopped at their limits are to be split
 /// again), 2 when the split or job file is bad.
-pub fn next(dir: &Path) -> i32 {
+pub fn next(dir: &Path, all: bool) -> i32 {
     let tree = match read_tree(dir) {
         Ok(tree) => tree,
         Err(status) => return status,
@@ -157,7 +157,11 @@ pub fn next(dir: &Path) -> i32 {
         .collect();
     let mut guess = |node: usize| {
         let node = &tree.nodes[node];
-        ai_guess(&node.board, &node.moves)
+        if all {
+            no_guess(node.moves.len())
+        } else {
+            ai_guess(&node.board, &node.moves)
+        }
     };
     let wave = next_jobs(&tree, &nodes, &known, &runnable, &mut guess);
     for &j in &wave {

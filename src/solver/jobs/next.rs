@@ -157,6 +157,16 @@ pub fn ai_guess(board: &Board, moves: &[(usize, Target)]) -> Guess {
     }
 }
 
+/// The guess of `jobs next --all`: every node taken as lost by its side to move, so that
+/// every move not yet settled is run at once. A cluster with a core for every job then
+/// spends one wave where the AI's guesses could cost one a wrong guess.
+pub fn no_guess(moves: usize) -> Guess {
+    Guess {
+        mover_wins: false,
+        order: (0..moves).collect(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -269,6 +279,33 @@ mod tests {
                 tree.jobs.len()
             );
         }
+    }
+
+    #[test]
+    fn with_no_guess_one_wave_runs_every_job_and_decides_the_root() {
+        let (tree, proven) = three_by_three();
+        let mut known = vec![None; tree.jobs.len()];
+        let all = vec![true; tree.jobs.len()];
+        let mut guess = |n: usize| no_guess(tree.nodes[n].moves.len());
+        let wave = next_jobs(&tree, &outcomes(&tree, &known), &known, &all, &mut guess);
+        let mut sorted = wave.clone();
+        sorted.sort_unstable();
+        sorted.dedup();
+        assert_eq!(sorted.len(), wave.len(), "a job chosen twice");
+        assert_eq!(sorted, (0..tree.jobs.len()).collect::<Vec<_>>());
+        for j in wave {
+            known[j] = proven[j];
+        }
+        let nodes = outcomes(&tree, &known);
+        assert_ne!(nodes[0], Outcome::Unknown);
+        assert!(next_jobs(&tree, &nodes, &known, &all, &mut guess).is_empty());
+        // One job left unproven: only it is asked for again.
+        let mut one_short = known.clone();
+        let last = tree.jobs.len() - 1;
+        one_short[last] = None;
+        let nodes = outcomes(&tree, &one_short);
+        let again = next_jobs(&tree, &nodes, &one_short, &all, &mut guess);
+        assert!(again.is_empty() || again == [last], "{again:?}");
     }
 
     #[test]
