@@ -102,8 +102,8 @@ impl Keeper {
         self.written(written, was_kept, ctx);
     }
 
-    /// Whether `record` has anything to write; a game other than the one kept stops
-    /// being kept first.
+    /// Whether `record` has anything to write (most reports change no move: they need no
+    /// trip to the store); a game other than the one kept stops being kept first.
     fn anything_to_write(&mut self, record: &Record) -> bool {
         // A finished game stays as it ended: moves that differ from its own (a new game from
         // the same start, an undo after the end) are another game.
@@ -119,7 +119,14 @@ impl Keeper {
         if !same_game {
             self.kept = None;
         }
-        !(record.moves.is_empty() && self.kept.is_none())
+        match &self.kept {
+            None => !record.moves.is_empty(),
+            Some(kept) if kept.failed => false,
+            Some(kept) => {
+                kept.record.moves != record.moves
+                    || (record.winner.is_some() && kept.record.winner.is_none())
+            }
+        }
     }
 
     /// Tells a failed write to the page and the log, and a new seat to the page.

@@ -319,11 +319,12 @@ impl Store for Sqlite {
         let [red, blue] = left.map_or([None, None], |l| l.map(Some));
         let (id, mv) = (id.to_string(), mv.to_string());
         self.writer.write(move |conn| {
-            conn.execute(
+            // The commonest write: its statement is parsed once.
+            conn.prepare_cached(
                 "INSERT INTO moves (game, ply, move, at_ms, red_ms, blue_ms)
                  VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-                params![id, ply, mv, at_ms, red, blue],
             )
+            .and_then(|mut insert| insert.execute(params![id, ply, mv, at_ms, red, blue]))
             .map(|_| ())
             .map_err(store_error)
         })

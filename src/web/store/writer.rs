@@ -165,42 +165,44 @@ fn serve(conn: &Mutex<Connection>, incoming: &mpsc::Receiver<Box<dyn Job>>, comm
     }
 }
 
+/// One statement of the transaction's own (`BEGIN`, `SAVEPOINT`, ...), parsed once.
+fn step(conn: &Connection, sql: &str) -> Result<(), StoreError> {
+    conn.prepare_cached(sql)
+        .and_then(|mut statement| statement.execute([]))
+        .map(|_| ())
+        .map_err(store_error)
+}
+
 /// Runs every request of `batch` in one transaction, each in a savepoint (a failed one is
 /// undone alone), and commits. On an error the whole transaction is undone.
 fn together(conn: &Connection, batch: &mut [Box<dyn Job>]) -> Result<(), StoreError> {
     let written = (|| {
-        conn.execute_batch("BEGIN IMMEDIATE").map_err(store_error)?;
+        step(conn, "BEGIN IMMEDIATE")?;
         for job in batch.iter_mut() {
-            conn.execute_batch("SAVEPOINT request")
-                .map_err(store_error)?;
+            step(conn, "SAVEPOINT request")?;
             if !job.run(conn) {
                 if conn.is_autocommit() {
                     return Err(StoreError::Other("SQLite undid the transaction".into()));
                 }
-                conn.execute_batch("ROLLBACK TO request")
-                    .map_err(store_error)?;
+                step(conn, "ROLLBACK TO request")?;
             }
-            conn.execute_batch("RELEASE request").map_err(store_error)?;
+            step(conn, "RELEASE request")?;
         }
-        conn.execute_batch("COMMIT").map_err(store_error)
+        step(conn, "COMMIT")
     })();
     if written.is_err() && !conn.is_autocommit() {
-        let _ = conn.execute_batch("ROLLBACK");
+        let _ = step(conn, "ROLLBACK");
     }
     written
 }
 
 /// Runs one request in a transaction of its own: committed if it succeeded, undone if not.
 fn alone(conn: &Connection, job: &mut dyn Job) -> Result<(), StoreError> {
-    conn.execute_batch("BEGIN IMMEDIATE").map_err(store_error)?;
+    step(conn, "BEGIN IMMEDIATE")?;
     let ok = job.run(conn);
-    let committed = if ok {
-        conn.execute_batch("COMMIT").map_err(store_error)
-    } else {
-        Ok(())
-    };
+    let committed = if ok { step(conn, "COMMIT") } else { Ok(()) };
     if (!ok || committed.is_err()) && !conn.is_autocommit() {
-        let _ = conn.execute_batch("ROLLBACK");
+        let _ = step(conn, "ROLLBACK");
     }
     committed
 }
