@@ -6,6 +6,8 @@
 
 use crate::web_client;
 
+mod writers;
+
 use jump61::web::store::sqlite::{APPLICATION_ID, schema_version};
 use jump61::web::store::{End, FriendLink, KeptFriend, NewGame, Sqlite, Store, StoreError};
 use jump61::web::{open_store, start_with_store};
@@ -13,7 +15,7 @@ use serde_json::json;
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use web_client::{Page, test_limits};
 
 /// A fresh, empty folder of its own for one test.
@@ -58,14 +60,14 @@ fn the_schema_is_made_from_nothing_and_marked_as_this_programs() {
     assert_eq!(mode, "wal");
     drop(conn);
     // Opened again, it is the same schema, not made twice.
-    let mut store = Sqlite::open(&file).expect("its own file opens again");
+    let store = Sqlite::open(&file).expect("its own file opens again");
     store.create(&new_game("a-1", "127.0.0.1"), 10, 10).unwrap();
 }
 
 #[test]
 fn a_game_is_kept_move_by_move_and_read_back() {
     let file = folder("round").join("games.sqlite");
-    let mut store = Sqlite::open(&file).unwrap();
+    let store = Sqlite::open(&file).unwrap();
     let game = new_game("g-1", "127.0.0.1");
     store.create(&game, 2, 3).unwrap();
     for (ply, mv) in ["1 1", "2 2", "1 2"].into_iter().enumerate() {
@@ -82,7 +84,7 @@ fn a_game_is_kept_move_by_move_and_read_back() {
     };
     store.finish("g-1", &end).unwrap();
     drop(store);
-    let mut store = Sqlite::open(&file).unwrap();
+    let store = Sqlite::open(&file).unwrap();
     let kept = store.load("g-1").unwrap().expect("kept");
     assert_eq!(kept.game, game);
     let moves: Vec<&str> = kept.moves.iter().map(|(m, _)| m.as_str()).collect();
@@ -108,7 +110,7 @@ fn a_game_is_kept_move_by_move_and_read_back() {
 #[test]
 fn a_seat_secret_of_the_wrong_length_is_refused_not_zeroed() {
     let file = folder("secret").join("games.sqlite");
-    let mut store = Sqlite::open(&file).unwrap();
+    let store = Sqlite::open(&file).unwrap();
     store.create(&new_game("s-1", "127.0.0.1"), 10, 10).unwrap();
     drop(store);
     // Damage the secret behind the store's back, as a bad edit or a bad disk would.
@@ -127,7 +129,7 @@ fn a_seat_secret_of_the_wrong_length_is_refused_not_zeroed() {
 #[test]
 fn a_game_with_a_friend_is_kept_by_both_links_with_its_seats_hashes_and_clocks() {
     let file = folder("friend").join("games.sqlite");
-    let mut store: Box<dyn Store> = Box::new(Sqlite::open(&file).unwrap());
+    let store: Box<dyn Store> = Box::new(Sqlite::open(&file).unwrap());
     let friend = |invite: &str, watch: &str| KeptFriend {
         invite: invite.into(),
         watch: watch.into(),
@@ -200,7 +202,7 @@ fn a_full_disk_and_a_read_only_file_are_errors_that_change_nothing() {
     let dir = folder("full");
     let store = Sqlite::open(&dir.join("games.sqlite")).unwrap();
     store.cap_pages(16);
-    let mut store: Box<dyn Store> = Box::new(store);
+    let store: Box<dyn Store> = Box::new(store);
     store.create(&new_game("g-1", "127.0.0.1"), 10, 10).unwrap();
     let long = "x".repeat(1000);
     let full = (0..100)
@@ -211,14 +213,14 @@ fn a_full_disk_and_a_read_only_file_are_errors_that_change_nothing() {
     assert!(before > 0);
 
     let store = Sqlite::open(&dir.join("other.sqlite")).unwrap();
-    let mut writable: Box<dyn Store> = Box::new(store);
+    let writable: Box<dyn Store> = Box::new(store);
     writable
         .create(&new_game("g-1", "127.0.0.1"), 10, 10)
         .unwrap();
     drop(writable);
     let store = Sqlite::open(&dir.join("other.sqlite")).unwrap();
     store.refuse_writes();
-    let mut store: Box<dyn Store> = Box::new(store);
+    let store: Box<dyn Store> = Box::new(store);
     assert_eq!(
         store.record_move("g-1", 0, "1 1", 0),
         Err(StoreError::ReadOnly)
@@ -263,7 +265,7 @@ fn files_that_are_not_this_servers_are_refused_and_left_as_they_were() {
     // This program's file, cut short.
     let truncated = dir.join("truncated.sqlite");
     {
-        let mut store = Sqlite::open(&truncated).unwrap();
+        let store = Sqlite::open(&truncated).unwrap();
         for i in 0..50 {
             store
                 .create(&new_game(&format!("g-{i}"), "127.0.0.1"), 100, 100)
@@ -277,7 +279,7 @@ fn files_that_are_not_this_servers_are_refused_and_left_as_they_were() {
     // intact: only reading the pages finds it).
     let damaged = dir.join("damaged.sqlite");
     {
-        let mut store = Sqlite::open(&damaged).unwrap();
+        let store = Sqlite::open(&damaged).unwrap();
         for i in 0..50 {
             store
                 .create(&new_game(&format!("g-{i}"), "127.0.0.1"), 100, 100)
@@ -394,9 +396,8 @@ async fn a_store_that_refuses_writes_is_told_to_the_page_and_the_game_goes_on() 
     drop(Sqlite::open(&file).unwrap());
     let store = Sqlite::open(&file).unwrap();
     store.refuse_writes();
-    let store: Box<dyn Store> = Box::new(store);
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let running = start_with_store(listener, test_limits(), Some(Arc::new(Mutex::new(store))))
+    let running = start_with_store(listener, test_limits(), Some(Arc::new(store)))
         .await
         .unwrap();
     let (mut page, _) = Page::join_new(running.addr, "jump61").await;
@@ -414,27 +415,46 @@ async fn a_store_that_refuses_writes_is_told_to_the_page_and_the_game_goes_on() 
     assert!(open_store(Some(Path::new(":memory:"))).unwrap().is_some());
 }
 
-/// What the durable write costs a move: `cargo test --release --test web_store -- --ignored
+/// What the durable write costs a move, one writer alone and sixteen at once (their writes
+/// then share transactions): `cargo test --release --test all web_store::measure -- --ignored
 /// --nocapture` (figures in docs/results/web.md).
 #[test]
 #[ignore]
 fn measure_the_cost_of_a_durable_move() {
     let dir = folder("measure");
-    let moves = 500;
-    for (name, normal) in [("FULL", false), ("NORMAL", true)] {
-        let store = Sqlite::open(&dir.join(format!("{name}.sqlite"))).unwrap();
+    let moves = 480;
+    for (name, normal, threads) in [
+        ("FULL", false, 1),
+        ("NORMAL", true, 1),
+        ("FULL", false, 16),
+        ("NORMAL", true, 16),
+    ] {
+        let store = Sqlite::open(&dir.join(format!("{name}-{threads}.sqlite"))).unwrap();
         if normal {
             store.sync_normal();
         }
-        let mut store: Box<dyn Store> = Box::new(store);
-        store.create(&new_game("g-1", "127.0.0.1"), 10, 10).unwrap();
+        let store = Arc::new(store);
         let started = std::time::Instant::now();
-        for ply in 0..moves {
-            store.record_move("g-1", ply, "3 4", 0).unwrap();
+        let writers: Vec<_> = (0..threads)
+            .map(|t| {
+                let store = Arc::clone(&store);
+                std::thread::spawn(move || {
+                    let id = format!("g-{t}");
+                    store.create(&new_game(&id, "127.0.0.1"), 100, 100).unwrap();
+                    for ply in 0..moves / threads {
+                        store.record_move(&id, ply, "3 4", 0).unwrap();
+                    }
+                })
+            })
+            .collect();
+        for writer in writers {
+            writer.join().unwrap();
         }
-        let each = started.elapsed().as_secs_f64() / f64::from(moves);
+        let each = started.elapsed().as_secs_f64() / f64::from(moves + threads);
         println!(
-            "synchronous={name}: {moves} moves, {:.3} ms a move",
+            "synchronous={name}, {threads} writers: {} writes in {} transactions, {:.3} ms a write",
+            moves + threads,
+            store.transactions(),
             each * 1000.0
         );
     }

@@ -31,9 +31,8 @@ use std::io::{self, Write};
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::Arc;
-use std::sync::Mutex;
 use std::time::Duration;
-use store::{Sqlite, Store};
+use store::Sqlite;
 use tokio::net::TcpListener;
 use tokio::task::JoinHandle;
 use transport::host::Host;
@@ -120,7 +119,10 @@ async fn sweep(server: Arc<Server>) {
         if let Some(store) = &server.store {
             let days = i64::from(server.limits.keep_finished_days);
             let before = games::keep::now_ms() - days * 86_400_000;
-            let forgotten = store.lock().map(|mut s| s.forget_finished_before(before));
+            // On a blocking thread: the runtime's workers do not wait for the disk.
+            let store = Arc::clone(store);
+            let forgotten =
+                tokio::task::spawn_blocking(move || store.forget_finished_before(before)).await;
             if let Ok(Err(e)) = forgotten {
                 crate::output::error_line(format_args!("jump61 serve: {e}"));
             }
@@ -246,8 +248,8 @@ pub fn open_store(db: Option<&std::path::Path>) -> Result<Option<SharedStore>, s
         }
         Sqlite::open(path)?
     };
-    let store: Box<dyn Store> = Box::new(sqlite);
-    Ok(Some(Arc::new(Mutex::new(store))))
+    let store: SharedStore = Arc::new(sqlite);
+    Ok(Some(store))
 }
 
 /// Runs `jump61 serve` until Ctrl-C; returns the exit code (2: the database was refused).

@@ -1,7 +1,8 @@
 //! Keeping a game in the store as it is played. After each message or search report, and
 //! before the page is told anything, the game's moves are compared with those kept and the
-//! new ones written (each its own transaction, on disk when the call returns): a move the
-//! page has seen is kept. A move taken back is forgotten; a new position or a new game
+//! new ones written (each atomic, on disk when the call returns): a move the page has seen
+//! is kept. The game's task waits for the disk on a blocking thread, so its game thread
+//! goes on with its other games meanwhile, and their moves share the store's next sync. A move taken back is forgotten; a new position or a new game
 //! starts a new kept game. A failed write (a full disk, a read-only file) is told to the
 //! page and the log, and the game goes on in memory, no longer kept.
 
@@ -11,11 +12,11 @@ use super::seat::secret_hex;
 use crate::web::limits::Limits;
 use crate::web::protocol::ServerMessage;
 use crate::web::store::{End, NewGame, Store, StoreError, StoredGame};
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 /// The server's store, shared by every game.
-pub type SharedStore = Arc<Mutex<Box<dyn Store>>>;
+pub type SharedStore = Arc<dyn Store>;
 
 /// A game's link to the store.
 pub struct Keeper {
@@ -79,8 +80,31 @@ impl Keeper {
         })
     }
 
-    /// Writes what changed in the game since the last call.
-    pub fn keep(&mut self, record: Record, ctx: &mut Context) {
+    /// Writes what changed in the game since the last call, waiting for the disk on a
+    /// blocking thread (the game thread runs its other games meanwhile).
+    pub async fn keep(&mut self, record: Record, ctx: &mut Context) {
+        if !self.anything_to_write(&record) {
+            return;
+        }
+        let was_kept = self.seat().is_some();
+        let written = self.write_apart(record).await;
+        self.written(written, was_kept, ctx);
+    }
+
+    /// [`Keeper::keep`] on this thread, for a caller that cannot wait (the game thread
+    /// waits for the disk with it).
+    pub fn keep_now(&mut self, record: Record, ctx: &mut Context) {
+        if !self.anything_to_write(&record) {
+            return;
+        }
+        let was_kept = self.seat().is_some();
+        let written = self.write(&record);
+        self.written(written, was_kept, ctx);
+    }
+
+    /// Whether `record` has anything to write (most reports change no move: they need no
+    /// trip to the store); a game other than the one kept stops being kept first.
+    fn anything_to_write(&mut self, record: &Record) -> bool {
         // A finished game stays as it ended: moves that differ from its own (a new game from
         // the same start, an undo after the end) are another game.
         let same_game = self.kept.as_ref().is_some_and(|k| {
@@ -95,11 +119,19 @@ impl Keeper {
         if !same_game {
             self.kept = None;
         }
-        if record.moves.is_empty() && self.kept.is_none() {
-            return;
+        match &self.kept {
+            None => !record.moves.is_empty(),
+            Some(kept) if kept.failed => false,
+            Some(kept) => {
+                kept.record.moves != record.moves
+                    || (record.winner.is_some() && kept.record.winner.is_none())
+            }
         }
-        let was_kept = self.seat().is_some();
-        if let Err(e) = self.write(&record) {
+    }
+
+    /// Tells a failed write to the page and the log, and a new seat to the page.
+    fn written(&mut self, written: Result<(), StoreError>, was_kept: bool, ctx: &mut Context) {
+        if let Err(e) = written {
             crate::output::error_line(format_args!("jump61 serve: game {}: {e}", self.game));
             ctx.error(e.to_string());
             if let Some(kept) = &mut self.kept {
@@ -125,11 +157,7 @@ impl Keeper {
             how: how.to_string(),
             at_ms: now_ms(),
         };
-        let finished = {
-            let mut store = self.store.lock().unwrap_or_else(|e| e.into_inner());
-            store.finish(&kept.id, &end)
-        };
-        match finished {
+        match self.store.finish(&kept.id, &end) {
             Ok(()) => kept.record.winner = Some(winner),
             Err(e) => {
                 crate::output::error_line(format_args!("jump61 serve: game {}: {e}", self.game));
@@ -139,11 +167,38 @@ impl Keeper {
         }
     }
 
+    /// [`Keeper::write`] on a blocking thread, this keeper moved there and back.
+    async fn write_apart(&mut self, record: Record) -> Result<(), StoreError> {
+        let stand_in = Keeper::new(
+            Arc::clone(&self.store),
+            self.game.clone(),
+            self.address.clone(),
+            Arc::clone(&self.limits),
+        );
+        let mut keeper = std::mem::replace(self, stand_in);
+        let made = keeper.made;
+        let done = tokio::task::spawn_blocking(move || {
+            let written = keeper.write(&record);
+            (keeper, written)
+        })
+        .await;
+        match done {
+            Ok((keeper, written)) => {
+                *self = keeper;
+                written
+            }
+            // Not kept from here on: the next write starts a new kept game.
+            Err(e) => {
+                self.made = made;
+                Err(StoreError::Other(format!("the write stopped: {e}")))
+            }
+        }
+    }
+
     fn write(&mut self, record: &Record) -> Result<(), StoreError> {
-        let shared = Arc::clone(&self.store);
-        let mut store = shared.lock().unwrap_or_else(|e| e.into_inner());
+        let store = Arc::clone(&self.store);
         if self.kept.is_none() {
-            let kept = self.create(&mut **store, record)?;
+            let kept = self.create(&*store, record)?;
             self.kept = Some(kept);
         }
         let Some(kept) = self.kept.as_mut().filter(|k| !k.failed) else {
@@ -180,7 +235,7 @@ impl Keeper {
     }
 
     /// Keeps a new game, with no moves yet.
-    fn create(&mut self, store: &mut dyn Store, record: &Record) -> Result<Kept, StoreError> {
+    fn create(&mut self, store: &dyn Store, record: &Record) -> Result<Kept, StoreError> {
         self.made += 1;
         let id = format!("{}-{}", self.game, self.made);
         let mut secret = [0u8; 16];

@@ -69,7 +69,7 @@ pub fn make(
     found: &Finished,
     limits: &ReviewLimits,
     stop: Arc<AtomicBool>,
-    store: &std::sync::Mutex<Box<dyn Store>>,
+    store: &dyn Store,
 ) -> Option<Result<ReviewView, String>> {
     let done = review(&found.start, &found.moves, limits, Arc::clone(&stop));
     if stop.load(Ordering::Relaxed) {
@@ -81,10 +81,7 @@ pub fn make(
         Err(e) => return Some(Err(format!("game {id} cannot be reviewed: {e}"))),
     };
     let text = serde_json::to_string(&view).unwrap_or_default();
-    let kept = {
-        let mut store = store.lock().unwrap_or_else(|e| e.into_inner());
-        store.keep_review(id, &text, super::keep::now_ms())
-    };
+    let kept = store.keep_review(id, &text, super::keep::now_ms());
     if let Err(e) = kept {
         // The review is sent all the same; it is made again next time.
         crate::output::error_line(format_args!("jump61 serve: game {id}'s review: {e}"));
@@ -162,7 +159,7 @@ mod tests {
     #[test]
     fn a_kept_review_is_read_back_and_goes_with_its_game() {
         use crate::web::store::{End, NewGame, Sqlite};
-        let mut store = Sqlite::in_memory().unwrap();
+        let store = Sqlite::in_memory().unwrap();
         let game = NewGame {
             id: "g-1".to_string(),
             secret: [7; 16],

@@ -126,7 +126,7 @@ pub async fn run(
             Some(report) = reports.recv() => game.report(report, &mut ctx),
         }
         if let Some(keeper) = &mut keeper {
-            keeper.keep(game.record(), &mut ctx);
+            keeper.keep(game.record(), &mut ctx).await;
         }
         if !deliver(&mut outbox, &mut ctx) {
             game.cancel_search();

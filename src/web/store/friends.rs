@@ -4,28 +4,25 @@
 use super::failure::store_error;
 use super::room::room_for;
 use super::{FriendLink, KeptFriend, StoreError};
-use rusqlite::{Connection, OptionalExtension, Row, TransactionBehavior, params};
+use rusqlite::{Connection, OptionalExtension, Row, params};
 
 /// Keeps a new game with a friend within the limits: `per_address` games of its address,
-/// `in_all` in all.
+/// `in_all` in all (counted inside the caller's transaction, which then writes the row).
 pub(super) fn create(
-    conn: &mut Connection,
+    conn: &Connection,
     friend: &KeptFriend,
     per_address: usize,
     in_all: usize,
 ) -> Result<(), StoreError> {
-    let tx = conn
-        .transaction_with_behavior(TransactionBehavior::Immediate)
-        .map_err(store_error)?;
     let limits = (per_address, in_all);
     room_for(
-        &tx,
+        conn,
         "friends",
         &friend.address,
         limits,
         "games with a friend",
     )?;
-    tx.execute(
+    conn.execute(
         "INSERT INTO friends (invite, watch, size, rules, minutes, increment, creator, guest,
                               round, address, made_ms)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
@@ -43,8 +40,8 @@ pub(super) fn create(
             friend.made_ms
         ],
     )
-    .map_err(store_error)?;
-    tx.commit().map_err(store_error)
+    .map(|_| ())
+    .map_err(store_error)
 }
 
 /// Keeps the guest's seat (the hash of its secret).

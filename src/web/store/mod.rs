@@ -6,6 +6,7 @@ mod failure;
 mod friends;
 mod room;
 pub mod sqlite;
+mod writer;
 
 pub use sqlite::{Refused, Sqlite};
 
@@ -111,24 +112,21 @@ pub enum StoreError {
     Other(String),
 }
 
-/// Where games are kept. Each call is one transaction, on disk when it returns.
-pub trait Store: Send {
+/// Where games are kept, shared by every game's thread at once (no lock around it). Each
+/// write is atomic and on the disk when it returns; writes made at the same time may share a
+/// transaction and its sync, each in a savepoint of its own, so one that fails fails alone.
+pub trait Store: Send + Sync {
     /// Keeps a new game, within the limits: at most `per_address` games of its address
     /// and `in_all` games in all.
-    fn create(
-        &mut self,
-        game: &NewGame,
-        per_address: usize,
-        in_all: usize,
-    ) -> Result<(), StoreError>;
+    fn create(&self, game: &NewGame, per_address: usize, in_all: usize) -> Result<(), StoreError>;
     /// Keeps move number `ply` (from 0) of game `id`, played at `at_ms`.
-    fn record_move(&mut self, id: &str, ply: u32, mv: &str, at_ms: i64) -> Result<(), StoreError> {
+    fn record_move(&self, id: &str, ply: u32, mv: &str, at_ms: i64) -> Result<(), StoreError> {
         self.record_timed_move(id, ply, mv, at_ms, None)
     }
     /// Keeps a move with the clocks' time left after it, Red's and Blue's in milliseconds
     /// (`None`: the game has no clock), in the same transaction.
     fn record_timed_move(
-        &mut self,
+        &self,
         id: &str,
         ply: u32,
         mv: &str,
@@ -138,32 +136,32 @@ pub trait Store: Send {
     /// The clocks' time left after game `id`'s last move that has them.
     fn clock_left(&self, id: &str) -> Result<Option<[i64; 2]>, StoreError>;
     /// Keeps the game's end.
-    fn finish(&mut self, id: &str, end: &End) -> Result<(), StoreError>;
+    fn finish(&self, id: &str, end: &End) -> Result<(), StoreError>;
     /// The game `id`, if kept.
     fn load(&self, id: &str) -> Result<Option<StoredGame>, StoreError>;
     /// The finished games, oldest first.
     fn finished(&self) -> Result<Vec<Summary>, StoreError>;
     /// Forgets game `id`'s moves from number `ply` on (they were taken back).
-    fn take_back(&mut self, id: &str, ply: u32) -> Result<(), StoreError>;
+    fn take_back(&self, id: &str, ply: u32) -> Result<(), StoreError>;
     /// Game `id`'s review, as kept by [`Store::keep_review`], if it has one.
     fn review(&self, id: &str) -> Result<Option<String>, StoreError>;
     /// Keeps game `id`'s review (the text the page is sent), made at `at_ms`; it goes when
     /// the game goes.
-    fn keep_review(&mut self, id: &str, review: &str, at_ms: i64) -> Result<(), StoreError>;
+    fn keep_review(&self, id: &str, review: &str, at_ms: i64) -> Result<(), StoreError>;
     /// Forgets the games finished before `before_ms`, and the games with a friend made
     /// before it that have no game left; how many games.
-    fn forget_finished_before(&mut self, before_ms: i64) -> Result<usize, StoreError>;
+    fn forget_finished_before(&self, before_ms: i64) -> Result<usize, StoreError>;
     /// Keeps a new game with a friend, within the limits (counted apart from the games).
     fn create_friend(
-        &mut self,
+        &self,
         friend: &KeptFriend,
         per_address: usize,
         in_all: usize,
     ) -> Result<(), StoreError>;
     /// Keeps the guest's seat of the game with a friend at `invite` (the hash of its secret).
-    fn seat_guest(&mut self, invite: &str, guest: &[u8; 32]) -> Result<(), StoreError>;
+    fn seat_guest(&self, invite: &str, guest: &[u8; 32]) -> Result<(), StoreError>;
     /// Keeps the round the game with a friend at `invite` plays now (after a rematch).
-    fn next_round(&mut self, invite: &str, round: u32) -> Result<(), StoreError>;
+    fn next_round(&self, invite: &str, round: u32) -> Result<(), StoreError>;
     /// The game with a friend at `link`, if kept.
     fn load_friend(&self, link: FriendLink<'_>) -> Result<Option<KeptFriend>, StoreError>;
 }

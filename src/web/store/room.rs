@@ -8,14 +8,14 @@ use super::failure::store_error;
 /// Whether `table` has room for one more row of `address`: fewer than `limits.0` of its
 /// rows and `limits.1` in all. Read inside the transaction that then writes the row.
 pub(super) fn room_for(
-    tx: &rusqlite::Transaction<'_>,
+    conn: &rusqlite::Connection,
     table: &str,
     address: &str,
     (per_address, in_all): (usize, usize),
     what: &str,
 ) -> Result<(), StoreError> {
     let count = |sql: &str, p: &[&dyn rusqlite::ToSql]| -> Result<usize, StoreError> {
-        tx.query_row(sql, p, |r| r.get::<_, i64>(0))
+        conn.query_row(sql, p, |r| r.get::<_, i64>(0))
             .map(|n| n as usize)
             .map_err(store_error)
     };

@@ -4,17 +4,23 @@
 //! database, not this program's, or of a newer schema is refused before anything opens it
 //! for writing, so it is never written over.
 //!
-//! Durability: WAL mode with `synchronous=FULL`: every move is its own transaction, and
-//! the write-ahead log is synced to the disk before the call returns, so a move the page
-//! was told of survives `kill -9` (which `NORMAL` would also give: the log is then in the
-//! operating system's cache) and a power cut (which only `FULL` gives).
+//! Durability: WAL mode with `synchronous=FULL`: the write-ahead log is synced to the disk
+//! before a write returns, so a move the page was told of survives `kill -9` (which
+//! `NORMAL` would also give: the log is then in the operating system's cache) and a power
+//! cut (which only `FULL` gives). One thread writes ([`super::writer`]): the writes that
+//! arrive while a sync is under way share the next transaction and its one sync (group
+//! commit), each in a savepoint of its own, each caller answered once it is on the disk.
+//! Reads go through a second connection (WAL lets it read while the writer writes); an
+//! in-memory database has one connection for both.
 
 use super::failure::store_error;
 use super::room::room_for;
+use super::writer::{Writer, lock};
 use super::{End, FriendLink, KeptFriend, NewGame, Store, StoreError, StoredGame, Summary};
-use rusqlite::{Connection, OpenFlags, OptionalExtension, TransactionBehavior, params};
+use rusqlite::{Connection, OpenFlags, OptionalExtension, params};
 use rusqlite_migration::{M, Migrations};
 use std::path::Path;
+use std::sync::{Arc, Mutex, MutexGuard};
 
 /// "J61G" in the file's header: how the program knows its own database.
 pub const APPLICATION_ID: i32 = 0x4A36_3147;
@@ -105,7 +111,9 @@ pub enum Refused {
 
 /// Games kept in SQLite.
 pub struct Sqlite {
-    conn: Connection,
+    /// Dropped first: its thread writes what it holds before the connections close.
+    writer: Writer,
+    reader: Arc<Mutex<Connection>>,
 }
 
 impl Sqlite {
@@ -113,7 +121,8 @@ impl Sqlite {
     pub fn in_memory() -> Result<Sqlite, Refused> {
         let conn = Connection::open_in_memory()
             .map_err(|e| Refused::Cannot(":memory:".into(), e.to_string()))?;
-        Sqlite::ready(conn, ":memory:")
+        let conn = Arc::new(Mutex::new(Sqlite::ready(conn, ":memory:")?));
+        Sqlite::with(Arc::clone(&conn), conn, ":memory:")
     }
 
     /// The database at `path`, made if there is none; refused (and left alone) if it is
@@ -123,13 +132,35 @@ impl Sqlite {
         if check_header(path, &name)? {
             check_contents(path, &name)?;
         }
-        let conn =
-            Connection::open(path).map_err(|e| Refused::Cannot(name.clone(), e.to_string()))?;
-        Sqlite::ready(conn, &name)
+        let cannot = |e: rusqlite::Error| Refused::Cannot(name.clone(), e.to_string());
+        let conn = Sqlite::ready(Connection::open(path).map_err(cannot)?, &name)?;
+        let reader = Connection::open(path).map_err(cannot)?;
+        reader
+            .pragma_update(None, "query_only", true)
+            .and_then(|()| reader.busy_timeout(std::time::Duration::from_secs(5)))
+            .map_err(cannot)?;
+        let conn = Arc::new(Mutex::new(conn));
+        Sqlite::with(conn, Arc::new(Mutex::new(reader)), &name)
+    }
+
+    /// The store that writes with `writer`'s thread and reads with `reader`.
+    fn with(
+        writer: Arc<Mutex<Connection>>,
+        reader: Arc<Mutex<Connection>>,
+        name: &str,
+    ) -> Result<Sqlite, Refused> {
+        let writer =
+            Writer::start(writer).map_err(|e| Refused::Cannot(name.into(), e.to_string()))?;
+        Ok(Sqlite { writer, reader })
+    }
+
+    /// The reading connection.
+    fn read(&self) -> MutexGuard<'_, Connection> {
+        lock(&self.reader)
     }
 
     /// Sets the connection up and brings the schema to this program's version.
-    fn ready(mut conn: Connection, name: &str) -> Result<Sqlite, Refused> {
+    fn ready(mut conn: Connection, name: &str) -> Result<Connection, Refused> {
         let cannot = |e: &dyn std::fmt::Display| Refused::Cannot(name.to_string(), e.to_string());
         conn.pragma_update(None, "journal_mode", "WAL")
             .map_err(|e| cannot(&e))?;
@@ -152,26 +183,42 @@ impl Sqlite {
             conn.pragma_update(None, "application_id", APPLICATION_ID)
                 .map_err(|e| cannot(&e))?;
         }
-        Ok(Sqlite { conn })
+        Ok(conn)
     }
 
     /// Refuses every write from now on, as a read-only file would (for tests: a file's
     /// permissions do not stop root).
     #[doc(hidden)]
     pub fn refuse_writes(&self) {
-        let _ = self.conn.pragma_update(None, "query_only", true);
+        let _ = self
+            .writer
+            .connection()
+            .pragma_update(None, "query_only", true);
     }
 
     /// `synchronous=NORMAL` instead of `FULL` (for the measurement of what `FULL` costs).
     #[doc(hidden)]
     pub fn sync_normal(&self) {
-        let _ = self.conn.pragma_update(None, "synchronous", "NORMAL");
+        let _ = self
+            .writer
+            .connection()
+            .pragma_update(None, "synchronous", "NORMAL");
+    }
+
+    /// How many write transactions have committed (fewer than the writes when they were
+    /// grouped).
+    #[doc(hidden)]
+    pub fn transactions(&self) -> u64 {
+        self.writer.commits()
     }
 
     /// Caps the file at `pages` pages, as a full disk would (for tests).
     #[doc(hidden)]
     pub fn cap_pages(&self, pages: u32) {
-        let _ = self.conn.pragma_update(None, "max_page_count", pages);
+        let _ = self
+            .writer
+            .connection()
+            .pragma_update(None, "max_page_count", pages);
     }
 }
 
@@ -253,41 +300,16 @@ fn check_contents(path: &Path, name: &str) -> Result<(), Refused> {
 }
 
 impl Store for Sqlite {
-    fn create(
-        &mut self,
-        game: &NewGame,
-        per_address: usize,
-        in_all: usize,
-    ) -> Result<(), StoreError> {
-        let tx = self
-            .conn
-            .transaction_with_behavior(TransactionBehavior::Immediate)
-            .map_err(store_error)?;
-        room_for(&tx, "games", &game.address, (per_address, in_all), "games")?;
-        tx.execute(
-            "INSERT INTO games (id, secret, kind, size, rules, start, red, blue, address, clock,
-                                started_ms)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
-            params![
-                game.id,
-                &game.secret[..],
-                game.kind,
-                game.size,
-                game.rules,
-                game.start,
-                game.red,
-                game.blue,
-                game.address,
-                game.clock,
-                game.started_ms
-            ],
-        )
-        .map_err(store_error)?;
-        tx.commit().map_err(store_error)
+    fn create(&self, game: &NewGame, per_address: usize, in_all: usize) -> Result<(), StoreError> {
+        let game = game.clone();
+        self.writer.write(move |conn| {
+            room_for(conn, "games", &game.address, (per_address, in_all), "games")?;
+            insert_game(conn, &game)
+        })
     }
 
     fn record_timed_move(
-        &mut self,
+        &self,
         id: &str,
         ply: u32,
         mv: &str,
@@ -295,18 +317,21 @@ impl Store for Sqlite {
         left: Option<[i64; 2]>,
     ) -> Result<(), StoreError> {
         let [red, blue] = left.map_or([None, None], |l| l.map(Some));
-        self.conn
-            .execute(
+        let (id, mv) = (id.to_string(), mv.to_string());
+        self.writer.write(move |conn| {
+            // The commonest write: its statement is parsed once.
+            conn.prepare_cached(
                 "INSERT INTO moves (game, ply, move, at_ms, red_ms, blue_ms)
                  VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-                params![id, ply, mv, at_ms, red, blue],
             )
+            .and_then(|mut insert| insert.execute(params![id, ply, mv, at_ms, red, blue]))
             .map(|_| ())
             .map_err(store_error)
+        })
     }
 
     fn clock_left(&self, id: &str) -> Result<Option<[i64; 2]>, StoreError> {
-        self.conn
+        self.read()
             .query_row(
                 "SELECT red_ms, blue_ms FROM moves WHERE game = ?1 AND red_ms IS NOT NULL
                  AND blue_ms IS NOT NULL ORDER BY ply DESC LIMIT 1",
@@ -317,19 +342,21 @@ impl Store for Sqlite {
             .map_err(store_error)
     }
 
-    fn finish(&mut self, id: &str, end: &End) -> Result<(), StoreError> {
-        self.conn
-            .execute(
+    fn finish(&self, id: &str, end: &End) -> Result<(), StoreError> {
+        let (id, end) = (id.to_string(), end.clone());
+        self.writer.write(move |conn| {
+            conn.execute(
                 "UPDATE games SET result = ?2, how = ?3, finished_ms = ?4 WHERE id = ?1",
                 params![id, end.result, end.how, end.at_ms],
             )
             .map(|_| ())
             .map_err(store_error)
+        })
     }
 
     fn load(&self, id: &str) -> Result<Option<StoredGame>, StoreError> {
-        let row = self
-            .conn
+        let conn = self.read();
+        let row = conn
             .query_row(
                 "SELECT id, secret, kind, size, rules, start, red, blue, address, clock,
                         started_ms, result, how, finished_ms FROM games WHERE id = ?1",
@@ -368,8 +395,7 @@ impl Store for Sqlite {
                 bad.len()
             ))
         })?;
-        let mut statement = self
-            .conn
+        let mut statement = conn
             .prepare("SELECT move, at_ms FROM moves WHERE game = ?1 ORDER BY ply")
             .map_err(store_error)?;
         let moves = statement
@@ -380,8 +406,8 @@ impl Store for Sqlite {
     }
 
     fn finished(&self) -> Result<Vec<Summary>, StoreError> {
-        let mut statement = self
-            .conn
+        let conn = self.read();
+        let mut statement = conn
             .prepare(
                 "SELECT id, kind, size, rules, red, blue, started_ms, result, how, finished_ms,
                         (SELECT count(*) FROM moves WHERE game = games.id)
@@ -410,18 +436,20 @@ impl Store for Sqlite {
             .map_err(store_error)
     }
 
-    fn take_back(&mut self, id: &str, ply: u32) -> Result<(), StoreError> {
-        self.conn
-            .execute(
+    fn take_back(&self, id: &str, ply: u32) -> Result<(), StoreError> {
+        let id = id.to_string();
+        self.writer.write(move |conn| {
+            conn.execute(
                 "DELETE FROM moves WHERE game = ?1 AND ply >= ?2",
                 params![id, ply],
             )
             .map(|_| ())
             .map_err(store_error)
+        })
     }
 
     fn review(&self, id: &str) -> Result<Option<String>, StoreError> {
-        self.conn
+        self.read()
             .query_row("SELECT review FROM reviews WHERE game = ?1", [id], |r| {
                 r.get(0)
             })
@@ -429,43 +457,76 @@ impl Store for Sqlite {
             .map_err(store_error)
     }
 
-    fn keep_review(&mut self, id: &str, review: &str, at_ms: i64) -> Result<(), StoreError> {
-        self.conn
-            .execute(
+    fn keep_review(&self, id: &str, review: &str, at_ms: i64) -> Result<(), StoreError> {
+        let (id, review) = (id.to_string(), review.to_string());
+        self.writer.write(move |conn| {
+            conn.execute(
                 "INSERT OR REPLACE INTO reviews (game, review, made_ms) VALUES (?1, ?2, ?3)",
                 params![id, review, at_ms],
             )
             .map(|_| ())
             .map_err(store_error)
+        })
     }
 
-    fn forget_finished_before(&mut self, before_ms: i64) -> Result<usize, StoreError> {
-        let games = self
-            .conn
-            .execute("DELETE FROM games WHERE finished_ms < ?1", [before_ms])
-            .map_err(store_error)?;
-        super::friends::forget_before(&self.conn, before_ms)?;
-        Ok(games)
+    fn forget_finished_before(&self, before_ms: i64) -> Result<usize, StoreError> {
+        self.writer.write(move |conn| {
+            let games = conn
+                .execute("DELETE FROM games WHERE finished_ms < ?1", [before_ms])
+                .map_err(store_error)?;
+            super::friends::forget_before(conn, before_ms)?;
+            Ok(games)
+        })
     }
 
     fn create_friend(
-        &mut self,
+        &self,
         friend: &KeptFriend,
         per_address: usize,
         in_all: usize,
     ) -> Result<(), StoreError> {
-        super::friends::create(&mut self.conn, friend, per_address, in_all)
+        let friend = friend.clone();
+        self.writer
+            .write(move |conn| super::friends::create(conn, &friend, per_address, in_all))
     }
 
-    fn seat_guest(&mut self, invite: &str, guest: &[u8; 32]) -> Result<(), StoreError> {
-        super::friends::seat_guest(&self.conn, invite, guest)
+    fn seat_guest(&self, invite: &str, guest: &[u8; 32]) -> Result<(), StoreError> {
+        let (invite, guest) = (invite.to_string(), *guest);
+        self.writer
+            .write(move |conn| super::friends::seat_guest(conn, &invite, &guest))
     }
 
-    fn next_round(&mut self, invite: &str, round: u32) -> Result<(), StoreError> {
-        super::friends::next_round(&self.conn, invite, round)
+    fn next_round(&self, invite: &str, round: u32) -> Result<(), StoreError> {
+        let invite = invite.to_string();
+        self.writer
+            .write(move |conn| super::friends::next_round(conn, &invite, round))
     }
 
     fn load_friend(&self, link: FriendLink<'_>) -> Result<Option<KeptFriend>, StoreError> {
-        super::friends::load(&self.conn, link)
+        super::friends::load(&self.read(), link)
     }
+}
+
+/// Writes a new game's row.
+fn insert_game(conn: &Connection, game: &NewGame) -> Result<(), StoreError> {
+    conn.execute(
+        "INSERT INTO games (id, secret, kind, size, rules, start, red, blue, address, clock,
+                            started_ms)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
+        params![
+            game.id,
+            &game.secret[..],
+            game.kind,
+            game.size,
+            game.rules,
+            game.start,
+            game.red,
+            game.blue,
+            game.address,
+            game.clock,
+            game.started_ms
+        ],
+    )
+    .map(|_| ())
+    .map_err(store_error)
 }

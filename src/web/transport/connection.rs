@@ -376,10 +376,7 @@ impl Page {
             None => {
                 Err("this server keeps no games (--no-db): a link cannot bring one back".into())
             }
-            Some(store) => {
-                let store = store.lock().unwrap_or_else(|e| e.into_inner());
-                seat::find(&**store, id, seat)
-            }
+            Some(store) => seat::find(&**store, id, seat),
         };
         let found = match found {
             Ok(found) => found,

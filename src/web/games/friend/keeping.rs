@@ -43,8 +43,7 @@ impl FriendGame {
             made_ms: now_ms(),
         };
         let limits = &self.limits;
-        let made =
-            lock(&store).create_friend(&kept, limits.stored_games_per_address, limits.stored_games);
+        let made = store.create_friend(&kept, limits.stored_games_per_address, limits.stored_games);
         match made {
             Ok(()) => {
                 self.keeping = Some(Keeping {
@@ -61,12 +60,12 @@ impl FriendGame {
     /// the log, and the game goes on in memory, no longer kept.
     pub(super) fn write(
         &mut self,
-        change: impl FnOnce(&mut dyn Store, &str) -> Result<(), StoreError>,
+        change: impl FnOnce(&dyn Store, &str) -> Result<(), StoreError>,
     ) {
         let Some(keeping) = &self.keeping else {
             return;
         };
-        let written = change(&mut **lock(&keeping.store), &self.invite);
+        let written = change(&*keeping.store, &self.invite);
         if let Err(e) = written {
             self.not_kept(e);
         }
@@ -79,22 +78,30 @@ impl FriendGame {
         self.keeping = None;
     }
 
-    /// Writes what changed to the store.
-    pub(super) fn keep(&mut self) {
+    /// Writes what changed to the store, waiting for the disk on a blocking thread.
+    pub(super) async fn keep(&mut self) {
+        let record = self.record();
         if let Some(keeping) = &mut self.keeping {
-            let record = Record {
-                clock: self.setup.clock.map(|c| c.stored()),
-                clock_left: self.clock.as_ref().map(Clock::left_ms),
-                ..self.game.record()
-            };
-            keeping.keeper.keep(record, &mut self.ctx);
+            keeping.keeper.keep(record, &mut self.ctx).await;
         }
     }
-}
 
-/// The store, even after a thread panicked holding it (each write is one transaction).
-pub(super) fn lock(store: &SharedStore) -> std::sync::MutexGuard<'_, Box<dyn Store>> {
-    store.lock().unwrap_or_else(|e| e.into_inner())
+    /// [`FriendGame::keep`] on the game thread, for a caller that cannot wait.
+    pub(super) fn keep_now(&mut self) {
+        let record = self.record();
+        if let Some(keeping) = &mut self.keeping {
+            keeping.keeper.keep_now(record, &mut self.ctx);
+        }
+    }
+
+    /// The game as the store keeps it, with its clocks.
+    fn record(&self) -> Record {
+        Record {
+            clock: self.setup.clock.map(|c| c.stored()),
+            clock_left: self.clock.as_ref().map(Clock::left_ms),
+            ..self.game.record()
+        }
+    }
 }
 
 /// The keeper of round `round` of the game at `invite`.

@@ -210,13 +210,13 @@ pub async fn run(start: Start, mut requests: mpsc::Receiver<Request>) {
                 None => break,
                 Some(request) => {
                     let sender = friend.request(request);
-                    friend.keep();
+                    friend.keep().await;
                     sender
                 }
             },
             _ = tokio::time::sleep_until(deadline.unwrap_or_else(Instant::now)), if deadline.is_some() => {
                 friend.time_up();
-                friend.keep();
+                friend.keep().await;
                 None
             }
             _ = tick.tick() => {

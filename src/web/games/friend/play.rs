@@ -251,7 +251,7 @@ impl FriendGame {
         self.result = Some((winner, how.to_string()));
         // A win on the board is kept with the move that wins it.
         if how != WON_ON_THE_BOARD {
-            self.keep();
+            self.keep_now();
             if let Some(keeping) = &mut self.keeping {
                 keeping.keeper.end(colour_name(winner), how, &mut self.ctx);
             }

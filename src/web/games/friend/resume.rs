@@ -5,7 +5,7 @@
 //! comes back: the time the server was down is nobody's.
 
 use super::clock::Clock;
-use super::keeping::{Keeping, keeper, lock};
+use super::keeping::{Keeping, keeper};
 use super::{FriendGame, Origin, Seat, Setup, Start, loaded};
 use crate::board::Colour;
 use crate::web::games::keep::SharedStore;
@@ -77,10 +77,7 @@ impl FriendGame {
         ];
         self.round = kept.round;
         let id = format!("{}r{}-1", kept.invite, kept.round);
-        let (found, left) = {
-            let store = lock(&store);
-            (store.load(&id), store.clock_left(&id))
-        };
+        let (found, left) = { (store.load(&id), store.clock_left(&id)) };
         let found = found.map_err(|e| e.to_string())?;
         let left = left.map_err(|e| e.to_string())?;
         let mut keeper = keeper(

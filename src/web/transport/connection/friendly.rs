@@ -81,10 +81,7 @@ impl Page {
         let server = &self.server;
         let load = || match &server.store {
             None => Ok(None),
-            Some(store) => {
-                let store = store.lock().unwrap_or_else(|e| e.into_inner());
-                store.load_friend(link).map_err(|e| e.to_string())
-            }
+            Some(store) => store.load_friend(link).map_err(|e| e.to_string()),
         };
         let spawn = |kept, requests| {
             let store = server.store.as_ref().ok_or(NO_SUCH_GAME)?;

@@ -17,21 +17,20 @@ impl Page {
             return self.replies.push(ServerMessage::error(NO_STORE));
         };
         let answer = {
-            let store = store.lock().unwrap_or_else(|e| e.into_inner());
             let most = self.server.limits.max_games_listed;
             match message {
-                ClientMessage::Games { list } => library::listed(&**store, &list, most)
+                ClientMessage::Games { list } => library::listed(&*store, &list, most)
                     .map(|list| Some(ServerMessage::Games { list })),
                 ClientMessage::Replay { id, seat } => {
-                    library::finished(&**store, &id, &seat).map(|found| {
+                    library::finished(&*store, &id, &seat).map(|found| {
                         Some(ServerMessage::Replay(Box::new(library::replay_view(
                             &found,
                         ))))
                     })
                 }
                 ClientMessage::Review { id, seat } => {
-                    let found = library::finished(&**store, &id, &seat);
-                    match found.and_then(|found| Ok((review::stored(&**store, &id)?, found))) {
+                    let found = library::finished(&*store, &id, &seat);
+                    match found.and_then(|found| Ok((review::stored(&*store, &id)?, found))) {
                         Ok((Some(kept), _)) => Ok(Some(ServerMessage::Review(Box::new(kept)))),
                         Ok((None, found)) => {
                             drop(store);
@@ -67,7 +66,7 @@ impl Page {
         let (job_stop, finished) = (Arc::clone(&stop), Arc::clone(&done));
         self.server.pool.spawn(
             Arc::clone(&stop),
-            move || review::make(&found, &limits, job_stop, &store),
+            move || review::make(&found, &limits, job_stop, &*store),
             move |made| {
                 finished.store(true, Ordering::Relaxed);
                 let message = match made.flatten() {
