@@ -265,6 +265,8 @@ pub enum ClientMessage {
     /// The Games view: see [`library`].
     Games {
         list: Vec<library::Held>,
+        #[serde(default)]
+        friends: Vec<library::FriendHeld>,
     },
     Replay {
         id: String,

@@ -468,4 +468,8 @@ impl Store for Sqlite {
     fn load_friend(&self, link: FriendLink<'_>) -> Result<Option<KeptFriend>, StoreError> {
         super::friends::load(&self.conn, link)
     }
+
+    fn friend_finished(&self, invite: &str) -> Result<Vec<Summary>, StoreError> {
+        super::listing::friend_finished(&self.conn, invite)
+    }
 }
