@@ -77,7 +77,10 @@ window.jump61Games = ({ page, $, say, sendRaw, squareSvg }) => {
   }
 
   function playerName(text) {
-    return text.startsWith("ai level ") ? `AI (level ${text.slice(9)})` : text;
+    if (text.startsWith("ai level ")) return `AI (level ${text.slice(9)})`;
+    // Jump Snatch's AI is kept with its time a move: `ai time 0.1 s`.
+    if (text.startsWith("ai time ")) return `AI (${text.slice(8)} a move)`;
+    return text;
   }
   function when(ms) {
     const d = new Date(ms);
