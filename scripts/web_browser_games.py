@@ -5,7 +5,12 @@ command loop's replay of the moves so far), reviewed by the server (the move mar
 thrown the win away checked with `jump61 solve --position` on the positions before and after
 it, and the chances drawn as a graph), and reviewed again, read back from the database. Then
 axe-core's accessibility checks run on the view, at a desktop's width and at a phone's (390
-px, where nothing may overflow). Screenshots go to --shots (`review.png` is the guide's).
+px, where nothing may overflow). Then a game with a friend, played to its end by clicks in two
+browsers, is listed in each one's Games view with the colour its own seat played, opens at its
+last board (the command loop's), is reviewed, and offers no link to copy (the link would carry
+the seat). Last a Jump Snatch game, loaded from a saved file, is listed, opens at its last
+board (one piece), and has no Review button, the page saying why. Screenshots go to --shots
+(`review.png` and `games-friend.png` are the guide's).
 """
 
 import os
@@ -13,6 +18,7 @@ import subprocess
 import time
 
 import __main__ as base  # scripts/web_browser.py, run as the program
+import web_browser_friend as friend
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
@@ -27,6 +33,8 @@ const b = document.getElementById('replay-board');
 return {
   status: document.getElementById('games-status').textContent.trim(),
   rows: [...document.querySelectorAll('#games-list .game-row')].map(r => ({game: r.dataset.game, text: r.textContent})),
+  buttons: Object.fromEntries(['replay-review', 'replay-script', 'replay-link'].map(id => [id, !document.getElementById(id).hidden])),
+  about: document.getElementById('replay-about').hidden ? '' : document.getElementById('replay-about').textContent,
   open: !document.getElementById('replay').hidden,
   ply: Number(b.dataset.ply ?? -1),
   cells: [...b.children].map(c => ({spots: Number(c.dataset.spots || 0), owner: c.dataset.owner || '', cls: c.className})),
@@ -64,9 +72,9 @@ def replay_notation(cells, n):
     return base.dom_notation({"size": n, "cells": cells}, "2014")
 
 
-def loop_position(run, moves):
+def loop_position(run, moves, n=4):
     """The position after `moves` (a whole game included) as the command loop's `dump`."""
-    script = "size 4\nmanual red\nmanual blue\nstart\n" + "".join(f"{m}\n" for m in moves) + "dump\n"
+    script = f"size {n}\nmanual red\nmanual blue\nstart\n" + "".join(f"{m}\n" for m in moves) + "dump\n"
     done = subprocess.run([run.args.jump61], input=script, capture_output=True, text=True, timeout=60)
     blocks = done.stdout.split("====")
     if done.stderr.strip() or len(blocks) < 3:
@@ -211,4 +219,88 @@ def games_view(run, _rng):
     run.settled("back to the game", lambda p: p["size"] == 4)
 
 
-PARTS = [games_view]
+def friend_listed(run, rng):
+    """A game with a friend played to its end by clicks in two browsers: each lists it with
+    its own seat's colour; opened, it ends on the command loop's board, is reviewed, and has no
+    link to copy."""
+    red = run
+    red.driver.get(red.args.url)
+    red.settled("a fresh page", lambda p: p["notation"])
+    red.select("friend-size", "3")
+    red.click("friend-create")
+    friend.seated(red, "red", "the creator seated as Red")
+    red.wait(lambda p: friend.friend_of(red)["invite"].startswith("http"), "the invite link shown", 10)
+    blue = base.Run(run.args)
+    try:
+        blue.driver.get(friend.friend_of(red)["invite"])
+        friend.seated(blue, "blue", "the guest seated as Blue")
+        page = red.settled("the start", lambda p: p["notation"])
+        while not page["winner"]:
+            mover, side = (red, "red") if page["toMove"] == "red" else (blue, "blue")
+            mover.cells()[rng.choice(base.legal_squares(mover.read(), side))].click()
+            page = friend.all_after([red, blue], len(page["moves"]) + 1, "a move")[0]
+        moves = page["moves"]
+        for r, you in ((blue, "Blue"), (red, "Red")):
+            # The tabs are out of the way during a game with a friend: leave it first.
+            r.click("friend-leave")
+            r.settled("a game of the page's own again", lambda p: p["notation"] and not friend.friend_of(r)["you"])
+            r.click("tab-games")
+            shown = wait_view(r, lambda v: any("vs friend" in row["text"] for row in v["rows"]),
+                              f"the game with a friend in {you}'s list")
+            row = next(row for row in shown["rows"] if "vs friend" in row["text"])
+            r.check(f"you ({you}) vs friend" in row["text"] and f"{len(moves)} moves" in row["text"],
+                    f"{you}'s row: {row}")
+    finally:
+        blue.driver.quit()
+    red.driver.find_element(By.CSS_SELECTOR, f'#games-list .game-row[data-game="{row["game"]}"]').click()
+    opened = wait_view(red, lambda v: v["open"] and v["ply"] == len(moves), "the game with a friend opened")
+    red.check(replay_notation(opened["cells"], 3) == loop_position(red, moves, 3),
+              "the last position of the game with a friend differs from the loop's")
+    red.check(opened["buttons"] == {"replay-review": True, "replay-script": True, "replay-link": False}
+              and "no link" in opened["about"], f"the buttons of a game with a friend: {opened['buttons']}")
+    red.click("replay-review")
+    reviewed = wait_view(red, lambda v: v["review"] in ("made", "stored"), "the review of the game with a friend", 300)
+    red.check(len(reviewed["marks"]) == len(moves) and all(reviewed["marks"]), f"marks: {reviewed['marks']}")
+    red.shot("games-friend")
+    axe_checks(red, "1280 px, a game with a friend open")
+    print(f"  a game with a friend of {len(moves)} moves: listed in both browsers, replayed, reviewed")
+    red.click("tab-jump61")
+    red.settled("back to the game", lambda p: p["notation"])
+
+
+# The puzzle's line from xx./.../.xx (docs/snatch.md): one piece is left, the second player wins.
+SNATCH = ["3:3x3:1", "1:1x1:3", "3:1-2:2", "1:3x3:1"]
+
+
+def snatch_listed(run, _rng):
+    """A Jump Snatch game loaded from a saved file is listed, replays to one piece, and has
+    no review."""
+    run.click("tab-snatch")
+    run.settled("the Jump Snatch board", lambda p: p["kind"] == "snatch")
+    path = os.path.abspath(os.path.join(run.downloads, "snatch-game.txt"))
+    with open(path, "w", encoding="utf-8") as f:
+        f.write("first person\nsecond person\nposition xx./.../.xx\n" + "".join(f"{m}\n" for m in SNATCH))
+    run.driver.find_element(By.ID, "load").send_keys(path)
+    run.settled("the loaded game, over", lambda p: len(p["moves"]) == len(SNATCH) and p["winner"])
+    run.click("tab-games")
+    shown = wait_view(run, lambda v: any("Jump Snatch" in r["text"] for r in v["rows"]), "the Jump Snatch game listed")
+    row = next(r for r in shown["rows"] if "Jump Snatch" in r["text"])
+    run.check("First person, Second person" in row["text"] and "Second player won" in row["text"]
+              and "4 moves" in row["text"], f"the Jump Snatch row: {row}")
+    run.driver.find_element(By.CSS_SELECTOR, f'#games-list .game-row[data-game="{row["game"]}"]').click()
+    opened = wait_view(run, lambda v: v["open"] and v["ply"] == len(SNATCH), "the Jump Snatch game opened")
+    pieces = [k for k, c in enumerate(opened["cells"]) if c["spots"]]
+    run.check(pieces == [6], f"the last board's pieces: {pieces} (one on 3:1)")
+    run.check(opened["buttons"] == {"replay-review": False, "replay-script": True, "replay-link": True}
+              and "Jump61 games only" in opened["about"], f"the buttons of a Jump Snatch game: {opened['buttons']}")
+    run.click("replay-first")
+    start = wait_view(run, lambda v: v["ply"] == 0, "the Jump Snatch game's start")
+    run.check(len([c for c in start["cells"] if c["spots"]]) == 4, "the start does not hold 4 pieces")
+    run.shot("games-snatch")
+    axe_checks(run, "1280 px, a Jump Snatch game open")
+    print("  a Jump Snatch game: listed, replayed to one piece, no review (the page says why)")
+    run.click("tab-jump61")
+    run.settled("back to Jump61", lambda p: p["kind"] == "jump61")
+
+
+PARTS = [games_view, friend_listed, snatch_listed]

@@ -42,6 +42,7 @@ mod web;
 mod web_analysis;
 mod web_friend;
 mod web_games;
+mod web_games_friend;
 mod web_load;
 mod web_puzzles;
 mod web_seat;

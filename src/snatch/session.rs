@@ -243,6 +243,10 @@ impl<'a> Session<'a> {
         let Some((&command, args)) = words.split_first() else {
             return Flow::Continue;
         };
+        // A comment, as in Jump61's loop: a saved game's first line says what it is.
+        if command.starts_with('#') {
+            return Flow::Continue;
+        }
         let outcome = match command {
             "quit" | "exit" => return Flow::Quit,
             "help" if self.interrupt.is_some() => self.say(&format!("{HELP}\n{CTRL_C_HELP}")),

@@ -1,19 +1,25 @@
 //! The messages of the Games view: the finished games a page played, each replayed move by
 //! move and reviewed. The page remembers each of its kept games' id and seat secret (the
-//! `seat` message) and shows them to ask: a game is answered only to a page that shows its
-//! secret, so no page can list, replay or review another browser's games.
+//! `seat` message) and each of its seats in a game with a friend (the `seated` message), and
+//! shows them to ask: a game is answered only to a page that shows its secret, so no page
+//! can list, replay or review another browser's games.
 //!
 //! # Client -> server
-//! - `{"t":"games","list":[{"id":"<kept id>","seat":"<32 hex digits>"},...]}`: the finished
-//!   Jump61 games among those, newest first. At most `Limits::max_games_listed` a request
-//!   (more gets `error`); an unknown id, a wrong secret and a game not finished are left out
+//! - `{"t":"games","list":[{"id":"<kept id>","seat":"<32 hex digits>"},...],
+//!   "friends":[{"invite":"<invite id>","seat":"<32 hex digits>"},...]}`: the finished
+//!   Jump61 and Jump Snatch games among `list`, and every finished round of the games with a
+//!   friend in `friends` (`friends` may be left out), newest first. At most
+//!   `Limits::max_games_listed` entries a request (more gets `error`), and at most as many
+//!   games answered; an unknown id, a wrong secret and a game not finished are left out
 //!   alike. Answer: `games`.
-//! - `{"t":"replay","id":"<kept id>","seat":"<hex>"}`: one of them, whole: `replay`. An
-//!   unknown game or a wrong secret gets `error` (the same words for both) and changes
+//! - `{"t":"replay","id":"<kept id>","seat":"<hex>"}`: one of them, whole: `replay`. `seat`
+//!   is the game's own secret, or for a round of a game with a friend the page's seat in it.
+//!   An unknown game or a wrong secret gets `error` (the same words for both) and changes
 //!   nothing.
-//! - `{"t":"review","id":"<kept id>","seat":"<hex>"}`: its review, as `jump61 review` words
-//!   it. A review kept in the database is read back (`stored` true); otherwise one `review`
-//!   with `running` true comes at once, and the whole review when the search pool has made it
+//! - `{"t":"review","id":"<kept id>","seat":"<hex>"}`: a Jump61 game's review, as `jump61
+//!   review` words it (a Jump Snatch game gets `error`: the review judges Jump61 games only).
+//!   A review kept in the database is read back (`stored` true); otherwise one `review` with
+//!   `running` true comes at once, and the whole review when the search pool has made it
 //!   (within the analysis limits) and the database keeps it. One review at a time a page: a
 //!   second while one runs gets `error`.
 //!
@@ -21,7 +27,9 @@
 //! - `{"t":"games","list":[GameListed,...]}`
 //! - `{"t":"replay","game":GameListed,"moves":["2 2",...],"boards":[[[spots,owner],...],...],
 //!   "script":"..."}`: `boards` holds the start and the board after each move (row-major, as
-//!   a `state`'s `squares`); `script` is the game in the command loop's `save` format.
+//!   a `state`'s `squares`; for Jump Snatch `[1,"x"]` a piece and `[0,"."]` an empty
+//!   square); `script` is the game in the command loop's `save` format (Jump Snatch: the
+//!   lines `jump61 snatch < FILE` replays it with).
 //! - `{"t":"review",...}`: [`ReviewView`].
 
 use serde::{Deserialize, Serialize};
@@ -33,10 +41,19 @@ pub struct Held {
     pub seat: String,
 }
 
+/// A seat the page holds in a game with a friend.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+pub struct FriendHeld {
+    pub invite: String,
+    pub seat: String,
+}
+
 /// A finished game in the page's list.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct GameListed {
     pub id: String,
+    /// `jump61` or `snatch` (whose first player is `red`, its second `blue`).
+    pub kind: String,
     /// When it started and ended, in milliseconds since the Unix epoch.
     pub started_ms: i64,
     pub finished_ms: i64,
@@ -49,6 +66,10 @@ pub struct GameListed {
     pub result: String,
     pub how: String,
     pub moves: usize,
+    /// In a game with a friend: the colour the page's seat played (`red` or `blue`).
+    pub you: Option<&'static str>,
+    /// In a game with a friend: its invite id.
+    pub friend: Option<String>,
 }
 
 /// A finished game, whole, for the replay.

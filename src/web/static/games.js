@@ -1,12 +1,15 @@
-// jump61's page, the Games view: the finished games this browser played, each replayed move by
-// move (buttons and arrow keys), copied as the command loop's script or as a link, and
-// reviewed by the server in the words of `jump61 review`. The page remembers each kept game's
-// id and seat secret (the server's `seat` message) in localStorage and shows them to ask: the
-// server answers only for a game whose secret the page shows.
+// jump61's page, the Games view: the finished games this browser played (against the AI, of
+// its own, with a friend, and of Jump Snatch), each replayed move by move (buttons and arrow
+// keys), copied as the command loop's script or as a link, and a Jump61 game reviewed by the
+// server in the words of `jump61 review`. The page remembers each kept game's id and seat
+// secret (the server's `seat` message) and each seat it held in a game with a friend (the
+// `seated` message) in localStorage, and shows them to ask: the server answers only for a
+// game whose secret the page shows.
 "use strict";
 
 window.jump61Games = ({ page, $, say, sendRaw, squareSvg }) => {
   const STORE_GAMES = "jump61.games";
+  const STORE_FRIENDS = "jump61.friends";
   const MOST = 200; // games remembered, and asked about in one request (the server's limit)
   let on = false;
   let replay = null; // the `replay` message of the game open, and its review
@@ -14,24 +17,33 @@ window.jump61Games = ({ page, $, say, sendRaw, squareSvg }) => {
   let review = null;
   let pending = null; // a game to open once connected (from a `#replay=` link)
   let asked = false; // a request of this view is waiting for its answer (or its error)
+  let shown = new Map(); // the games listed last, by id
 
   // ------------------------------------------------------------ the games remembered
-  function remembered() {
+  function read(key, field) {
     try {
-      const list = JSON.parse(localStorage.getItem(STORE_GAMES) || "[]");
-      return Array.isArray(list) ? list.filter((g) => g && typeof g.id === "string" && typeof g.seat === "string") : [];
+      const list = JSON.parse(localStorage.getItem(key) || "[]");
+      return Array.isArray(list) ? list.filter((g) => g && typeof g[field] === "string" && typeof g.seat === "string") : [];
     } catch (_) {
       return [];
     }
   }
-  function remember(id, seat) {
-    const list = remembered().filter((g) => g.id !== id);
-    list.push({ id, seat });
-    try { localStorage.setItem(STORE_GAMES, JSON.stringify(list.slice(-MOST))); } catch (_) { /* not kept */ }
+  function keep(key, field, entry) {
+    const list = read(key, field).filter((g) => g[field] !== entry[field]);
+    list.push(entry);
+    try { localStorage.setItem(key, JSON.stringify(list.slice(-MOST))); } catch (_) { /* not kept */ }
   }
+  const remembered = () => read(STORE_GAMES, "id");
+  const friends = () => read(STORE_FRIENDS, "invite");
+  function remember(id, seat) { keep(STORE_GAMES, "id", { id, seat }); }
+  // A seat in a game with a friend: every round played in it is listed, with this seat.
+  function rememberFriend(invite, seat) { keep(STORE_FRIENDS, "invite", { invite, seat }); }
   function seatOf(id) {
     const found = remembered().find((g) => g.id === id);
-    return found ? found.seat : null;
+    if (found) return found.seat;
+    const g = shown.get(id);
+    const friend = g && g.friend && friends().find((f) => f.invite === g.friend);
+    return friend ? friend.seat : null;
   }
 
   // ------------------------------------------------------------ the view and its tab
@@ -55,14 +67,20 @@ window.jump61Games = ({ page, $, say, sendRaw, squareSvg }) => {
   }
   function list() {
     $("games-status").textContent = "asking the server…";
-    ask({ t: "games", list: remembered() });
+    // The server's limit counts both lists: the friends' seats first, then the newest games.
+    const seats = friends();
+    const room = MOST - seats.length;
+    ask({ t: "games", list: room > 0 ? remembered().slice(-room) : [], friends: seats });
   }
   function ask(message) {
     asked = sendRaw(message) || asked;
   }
 
   function playerName(text) {
-    return text.startsWith("ai level ") ? `AI (level ${text.slice(9)})` : text;
+    if (text.startsWith("ai level ")) return `AI (level ${text.slice(9)})`;
+    // Jump Snatch's AI is kept with its time a move: `ai time 0.1 s`.
+    if (text.startsWith("ai time ")) return `AI (${text.slice(8)} a move)`;
+    return text;
   }
   function when(ms) {
     const d = new Date(ms);
@@ -70,13 +88,29 @@ window.jump61Games = ({ page, $, say, sendRaw, squareSvg }) => {
     return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())} ${two(d.getHours())}:${two(d.getMinutes())}`;
   }
   const NAME = { red: "Red", blue: "Blue" };
+  // Jump Snatch's sides: its first player is kept as `red`, its second as `blue`.
+  const SIDE = { red: "First player", blue: "Second player" };
+  const isSnatch = (g) => g.kind === "snatch";
+  function sideName(g, colour) {
+    return (isSnatch(g) ? SIDE : NAME)[colour];
+  }
   function resultText(g) {
-    return NAME[g.result] ? `${NAME[g.result]} won (${g.how})` : g.how;
+    const winner = sideName(g, g.result);
+    return winner ? `${winner} won (${g.how})` : g.how;
+  }
+  function playersText(g) {
+    if (g.you) return `you (${NAME[g.you]}) vs friend`;
+    if (isSnatch(g)) return `First ${playerName(g.red)}, Second ${playerName(g.blue)}`;
+    return `Red ${playerName(g.red)}, Blue ${playerName(g.blue)}`;
+  }
+  function boardText(g) {
+    return `${g.size} × ${g.size}, ${isSnatch(g) ? "Jump Snatch" : `${g.rules} rules`}`;
   }
 
   function showList(games) {
     const ol = $("games-list");
     ol.textContent = "";
+    shown = new Map(games.map((g) => [g.id, g]));
     $("games-status").textContent = games.length
       ? `${games.length} finished game${games.length === 1 ? "" : "s"} played in this browser`
       : "No finished games yet: a game this browser plays to its end is listed here.";
@@ -87,8 +121,8 @@ window.jump61Games = ({ page, $, say, sendRaw, squareSvg }) => {
       open.dataset.game = g.id;
       const fields = [
         ["game-date", when(g.started_ms)],
-        ["game-size", `${g.size} × ${g.size}, ${g.rules} rules`],
-        ["game-players", `Red ${playerName(g.red)}, Blue ${playerName(g.blue)}`],
+        ["game-size", boardText(g)],
+        ["game-players", playersText(g)],
         ["game-result", resultText(g)],
         ["game-length", `${g.moves} move${g.moves === 1 ? "" : "s"}`],
       ];
@@ -118,7 +152,16 @@ window.jump61Games = ({ page, $, say, sendRaw, squareSvg }) => {
     ply = m.moves.length;
     const g = m.game;
     $("replay").hidden = false;
-    $("replay-title").textContent = `${when(g.started_ms)}: ${g.size} × ${g.size}, ${resultText(g)} in ${g.moves} moves`;
+    $("replay-title").textContent = `${when(g.started_ms)}: ${boardText(g)}, ${g.you ? `you (${NAME[g.you]}) vs friend, ` : ""}${resultText(g)} in ${g.moves} moves`;
+    // A Jump Snatch game has no review; a friend's game has no link (it would carry this
+    // browser's seat, with which anyone could sit in it and play on).
+    $("replay-review").hidden = isSnatch(g);
+    $("replay-link").hidden = Boolean(g.friend);
+    const about = [];
+    if (isSnatch(g)) about.push("The review judges Jump61 games only: a Jump Snatch game has none. Its script replays in jump61 snatch.");
+    if (g.friend) about.push("A game with a friend has no link to copy: the link would carry your seat in it.");
+    $("replay-about").textContent = about.join(" ");
+    $("replay-about").hidden = about.length === 0;
     $("games-status").textContent = "";
     $("review-status").textContent = "";
     $("review-graph").hidden = true;
@@ -139,7 +182,7 @@ window.jump61Games = ({ page, $, say, sendRaw, squareSvg }) => {
       li.className = `mover-${mover}`;
       const b = document.createElement("button");
       b.dataset.ply = String(i + 1);
-      b.textContent = `${i + 1}. ${NAME[mover] || ""} ${mv}`;
+      b.textContent = `${i + 1}. ${sideName(replay.game, mover) || ""} ${mv}`;
       b.addEventListener("click", () => go(i + 1));
       li.append(b);
       if (mark) {
@@ -167,26 +210,34 @@ window.jump61Games = ({ page, $, say, sendRaw, squareSvg }) => {
 
   function show() {
     const n = replay.game.size;
+    const snatch = isSnatch(replay.game);
     const squares = replay.boards[ply] || [];
     const board = $("replay-board");
     board.style.setProperty("--n", n);
+    board.classList.toggle("snatch", snatch);
     board.textContent = "";
-    const last = ply > 0 ? replay.moves[ply - 1].split(" ").map(Number) : null;
+    const last = ply > 0 ? lastSquare(replay.moves[ply - 1]) : null;
     const winning = new Set();
     const mark = review && ply < replay.moves.length ? review.moves[ply] : null;
     for (const [r, c] of (mark && mark.winning) || []) winning.add((r - 1) * n + (c - 1));
     squares.forEach(([spots, owner], i) => {
       const cell = document.createElement("div");
-      cell.className = `cell own-${owner}`;
+      cell.className = snatch ? "cell" : `cell own-${owner}`;
       cell.dataset.spots = String(spots);
       cell.dataset.owner = owner;
       if (last && (last[0] - 1) * n + (last[1] - 1) === i) cell.classList.add("last");
       if (winning.has(i)) cell.classList.add("win-move");
-      cell.innerHTML = squareSvg(spots, owner);
+      if (snatch) {
+        const [r, c] = [Math.floor(i / n), i % n];
+        if ((r + c) % 2 === 1) cell.classList.add("dark");
+        cell.innerHTML = `<svg viewBox="0 0 100 100" aria-hidden="true">${spots ? '<circle class="piece" cx="50" cy="50" r="30"/>' : ""}</svg>`;
+      } else {
+        cell.innerHTML = squareSvg(spots, owner);
+      }
       board.append(cell);
     });
     const total = replay.moves.length;
-    const at = ply === 0 ? "the start" : `after move ${ply}, ${NAME[mover(ply - 1)]}\u00a0${replay.moves[ply - 1].replace(" ", "\u00a0")}`;
+    const at = ply === 0 ? "the start" : `after move ${ply}, ${sideName(replay.game, mover(ply - 1))}\u00a0${replay.moves[ply - 1].replace(" ", "\u00a0")}`;
     board.setAttribute("aria-label", `The board at ${at} (position ${ply} of ${total})`);
     board.dataset.ply = String(ply);
     $("replay-at").textContent = `Position ${ply} of ${total}: ${at}`;
@@ -220,6 +271,14 @@ window.jump61Games = ({ page, $, say, sendRaw, squareSvg }) => {
     const bottom = to.offsetTop + to.offsetHeight;
     if (top < list.scrollTop) list.scrollTop = top;
     else if (bottom > list.scrollTop + list.clientHeight) list.scrollTop = bottom - list.clientHeight;
+  }
+
+  /// The square a move ends on, `[row, col]`: `R C` in Jump61, the last `R:C` of a Jump
+  /// Snatch move.
+  function lastSquare(mv) {
+    const squares = mv.split(/[-x]/);
+    const end = squares[squares.length - 1];
+    return end.includes(":") ? end.split(":").map(Number) : mv.split(" ").map(Number);
   }
 
   function mover(i) {
@@ -296,6 +355,9 @@ window.jump61Games = ({ page, $, say, sendRaw, squareSvg }) => {
     switch (m.t) {
       case "seat":
         remember(m.game, m.seat);
+        break;
+      case "seated":
+        rememberFriend(m.invite, m.seat);
         break;
       case "joined":
         if (!on) break;

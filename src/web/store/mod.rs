@@ -4,6 +4,7 @@
 
 mod failure;
 mod friends;
+mod listing;
 mod room;
 pub mod sqlite;
 mod writer;
@@ -164,4 +165,6 @@ pub trait Store: Send + Sync {
     fn next_round(&self, invite: &str, round: u32) -> Result<(), StoreError>;
     /// The game with a friend at `link`, if kept.
     fn load_friend(&self, link: FriendLink<'_>) -> Result<Option<KeptFriend>, StoreError>;
+    /// The finished games (every round) of the game with a friend at `invite`, oldest first.
+    fn friend_finished(&self, invite: &str) -> Result<Vec<Summary>, StoreError>;
 }

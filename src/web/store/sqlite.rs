@@ -505,6 +505,10 @@ impl Store for Sqlite {
     fn load_friend(&self, link: FriendLink<'_>) -> Result<Option<KeptFriend>, StoreError> {
         super::friends::load(&self.read(), link)
     }
+
+    fn friend_finished(&self, invite: &str) -> Result<Vec<Summary>, StoreError> {
+        super::listing::friend_finished(&self.read(), invite)
+    }
 }
 
 /// Writes a new game's row.

@@ -13,7 +13,7 @@ mod play;
 mod resume;
 pub mod table;
 
-pub use resume::kept_start;
+pub use resume::{creators_colour, kept_start};
 pub use table::Friends;
 
 use super::context::Context;

@@ -43,7 +43,7 @@ pub fn kept_start(
 }
 
 /// The colour the creator plays in round `round`: Red first, then swapped each rematch.
-fn creators_colour(round: u32) -> Colour {
+pub fn creators_colour(round: u32) -> Colour {
     if round % 2 == 1 {
         Colour::Red
     } else {

@@ -19,15 +19,12 @@ impl Page {
         let answer = {
             let most = self.server.limits.max_games_listed;
             match message {
-                ClientMessage::Games { list } => library::listed(&*store, &list, most)
-                    .map(|list| Some(ServerMessage::Games { list })),
-                ClientMessage::Replay { id, seat } => {
-                    library::finished(&*store, &id, &seat).map(|found| {
-                        Some(ServerMessage::Replay(Box::new(library::replay_view(
-                            &found,
-                        ))))
-                    })
+                ClientMessage::Games { list, friends } => {
+                    library::listed(&*store, &list, &friends, most)
+                        .map(|list| Some(ServerMessage::Games { list }))
                 }
+                ClientMessage::Replay { id, seat } => library::open(&*store, &id, &seat)
+                    .map(|found| Some(ServerMessage::Replay(Box::new(found.replay_view())))),
                 ClientMessage::Review { id, seat } => {
                     let found = library::finished(&*store, &id, &seat);
                     match found.and_then(|found| Ok((review::stored(&*store, &id)?, found))) {
