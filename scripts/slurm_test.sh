@@ -168,6 +168,8 @@ jump61 verify-proof p.txt | tee verify.txt
 fail() { echo "slurm_test: FAILED: $*"; exit 1; }
 winner=$(head -1 combine.txt | cut -d' ' -f1)
 case "$winner" in Red | Blue) ;; *) fail "combine decided nothing: $(cat combine.txt)" ;; esac
+# The second player wins 4x4 (docs/solving.md).
+[ "$winner" = Blue ] || fail "combine says $winner wins the 4x4 start; Blue does"
 grep -q "^proof checked: $winner wins from $position " verify.txt || fail "verify-proof: $(cat verify.txt)"
 # The time limit stopped a job, Slurm requeued it, and it went on from its checkpoint.
 resumed=$(grep -l "resuming from its proven positions" work/logs/*.txt || true)
