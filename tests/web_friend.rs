@@ -16,7 +16,7 @@ use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 use tokio::net::TcpListener;
-use web_client::{Page, test_limits};
+use web_client::{Page, state_after, test_limits, text};
 
 /// A fresh database file of its own for one test.
 fn database(test: &str) -> PathBuf {
@@ -91,18 +91,6 @@ async fn friends_at(addr: SocketAddr, size: usize, minutes: f64, increment: f64)
         invite,
         watch,
     }
-}
-
-fn text(value: &Value) -> String {
-    value.as_str().expect("a string").to_string()
-}
-
-/// Waits for the state with `moves` moves.
-async fn state_after(page: &mut Page, moves: usize) -> Value {
-    page.until_that(|m| {
-        m["t"] == "state" && m["moves"].as_array().is_some_and(|a| a.len() == moves)
-    })
-    .await
 }
 
 /// A legal move of `board`, picked by `seed`, as the command loop writes it.

@@ -16,25 +16,13 @@ use std::io::Write;
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
-use web_client::{Page, serve_process, stop_process};
+use web_client::{Page, serve_process, state_after, stop_process, text};
 
 fn database(test: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("jump61-shelf-{}-{test}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     dir.join("games.sqlite")
-}
-
-fn text(value: &Value) -> String {
-    value.as_str().expect("a string").to_string()
-}
-
-/// Waits for the state with `moves` moves.
-async fn state_after(page: &mut Page, moves: usize) -> Value {
-    page.until_that(|m| {
-        m["t"] == "state" && m["moves"].as_array().is_some_and(|a| a.len() == moves)
-    })
-    .await
 }
 
 /// Two pages seated in a new 3x3 game with a friend: the creator's and the guest's, with

@@ -192,6 +192,19 @@ impl Page {
     }
 }
 
+/// A JSON string's text.
+pub fn text(value: &Value) -> String {
+    value.as_str().expect("a string").to_string()
+}
+
+/// Waits for the state with `moves` moves.
+pub async fn state_after(page: &mut Page, moves: usize) -> Value {
+    page.until_that(|m| {
+        m["t"] == "state" && m["moves"].as_array().is_some_and(|a| a.len() == moves)
+    })
+    .await
+}
+
 /// Whether `messages` (a closed page's last ones) hold the error that closes a flood.
 pub fn told_too_many_messages(messages: &[Value]) -> bool {
     messages.iter().any(|m| {

@@ -7,7 +7,7 @@
 //! Durability: WAL mode with `synchronous=FULL`: the write-ahead log is synced to the disk
 //! before a write returns, so a move the page was told of survives `kill -9` (which
 //! `NORMAL` would also give: the log is then in the operating system's cache) and a power
-//! cut (which only `FULL` gives). One thread writes ([`super::writer`]): the writes that
+//! cut (which only `FULL` gives). One thread writes (`store::writer`): the writes that
 //! arrive while a sync is under way share the next transaction and its one sync (group
 //! commit), each in a savepoint of its own, each caller answered once it is on the disk.
 //! Reads go through a second connection (WAL lets it read while the writer writes); an
@@ -406,34 +406,7 @@ impl Store for Sqlite {
     }
 
     fn finished(&self) -> Result<Vec<Summary>, StoreError> {
-        let conn = self.read();
-        let mut statement = conn
-            .prepare(
-                "SELECT id, kind, size, rules, red, blue, started_ms, result, how, finished_ms,
-                        (SELECT count(*) FROM moves WHERE game = games.id)
-                 FROM games WHERE finished_ms IS NOT NULL ORDER BY finished_ms, id",
-            )
-            .map_err(store_error)?;
-        statement
-            .query_map([], |r| {
-                Ok(Summary {
-                    id: r.get(0)?,
-                    kind: r.get(1)?,
-                    size: r.get(2)?,
-                    rules: r.get(3)?,
-                    red: r.get(4)?,
-                    blue: r.get(5)?,
-                    started_ms: r.get(6)?,
-                    end: End {
-                        result: r.get(7)?,
-                        how: r.get(8)?,
-                        at_ms: r.get(9)?,
-                    },
-                    moves: r.get(10)?,
-                })
-            })
-            .and_then(|rows| rows.collect())
-            .map_err(store_error)
+        super::listing::finished(&self.read())
     }
 
     fn take_back(&self, id: &str, ply: u32) -> Result<(), StoreError> {
