@@ -1,7 +1,8 @@
 //! `jump61 split`, GNU parallel running the jobs it writes, `jump61 combine`: end to end on
 //! 4x4 positions, 2 and 3 plies deep, against `jump61 solve` on the same position and
 //! `jump61 verify-proof` on the combined proof; and a 4x4 position one move in, in waves of
-//! `jobs next`, one job killed and resumed, its combined proof checked. Skips, saying so, where `parallel` is not
+//! `jobs next`, one job killed and resumed, its combined proof checked; `jobs next --all` on
+//! 3x3, its one wave run by `sh`. Skips, saying so, where `parallel` is not
 //! installed (CI installs it: `.ci/run`).
 
 use std::path::{Path, PathBuf};
@@ -287,5 +288,55 @@ fn waves_of_jobs_next_under_gnu_parallel_resume_a_killed_job_and_rerun_only_what
         checked.starts_with(&format!("proof checked: {} wins", winner(&combined))),
         "{combined}\n{checked}"
     );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The job commands among `out`'s lines (`jobs next` says on standard error how many).
+fn job_lines(out: &str) -> Vec<String> {
+    let mut lines: Vec<String> = (out.lines())
+        .filter(|l| l.starts_with("jump61 solve "))
+        .map(String::from)
+        .collect();
+    lines.sort();
+    lines
+}
+
+#[test]
+fn jobs_next_all_gives_every_job_in_one_wave_then_nothing() {
+    let dir = std::env::temp_dir().join(format!("jump61-next-all-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let split = [
+        "split",
+        "--position",
+        "1-1-1-/1-1-1-/1-1-1-",
+        "--plies",
+        "2",
+        "--dir",
+        "work",
+    ];
+    assert_eq!(run(&dir, "jump61", &split, None).0, 0);
+    let every = job_lines(&std::fs::read_to_string(dir.join("work/jobs.txt")).unwrap());
+    assert!(every.len() > 2, "{every:?}");
+    let next = |all: bool| {
+        let mut args = vec!["jobs", "next", "--dir", "work"];
+        if all {
+            args.push("--all");
+        }
+        let (code, out) = run(&dir, "jump61", &args, None);
+        assert_eq!(code, 0, "{out}");
+        job_lines(&out)
+    };
+    let guessed = next(false);
+    assert!(
+        !guessed.is_empty() && guessed.len() < every.len(),
+        "the guesses run some jobs: {guessed:?}"
+    );
+    assert_eq!(next(true), every, "--all: every job, each once");
+    std::fs::write(dir.join("wave.txt"), every.join("\n") + "\n").unwrap();
+    assert_eq!(run(&dir, "sh", &["wave.txt"], None).0, 0);
+    assert!(next(true).is_empty(), "the root decided: nothing left");
+    let (code, out) = run(&dir, "jump61", &["combine", "--dir", "work"], None);
+    assert_eq!((code, winner(&out)), (0, "Blue"), "{out}");
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -2,9 +2,10 @@
 //! before the page is told anything, the game's moves are compared with those kept and the
 //! new ones written (each atomic, on disk when the call returns): a move the page has seen
 //! is kept. The game's task waits for the disk on a blocking thread, so its game thread
-//! goes on with its other games meanwhile, and their moves share the store's next sync. A move taken back is forgotten; a new position or a new game
-//! starts a new kept game. A failed write (a full disk, a read-only file) is told to the
-//! page and the log, and the game goes on in memory, no longer kept.
+//! goes on with its other games meanwhile, and their moves share the store's next sync. A
+//! move taken back is forgotten; a new position or a new game starts a new kept game. A
+//! failed write (a full disk, a read-only file) is told to the page and the log, and the
+//! game goes on in memory, no longer kept.
 
 use super::context::Context;
 use super::record::Record;
