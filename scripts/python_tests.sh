@@ -6,10 +6,10 @@
 # it with the release build of jump61, and the examples of examples/python/ with small
 # counts. Fails if any step does, and if pytest runs no test (its exit status 5).
 # Usage: scripts/python_tests.sh [build|test]   (no argument: both; `build` makes the venvs
-# and the wheel and installs it, `test` runs what follows on what `build` left in target/, so
-# CI can build while it compiles the program. PYTHON_TARGET_DIR: cargo's target directory
-# for the wheel, default target/; JUMP61_BIN: the jump61 to compare with, default the release
-# build, made if missing)
+# and the wheel, installs it and lints the binding crate, `test` runs what follows on what
+# `build` left in target/, so CI can build while it compiles the program. PYTHON_TARGET_DIR:
+# cargo's target directory for the wheel, default target/; JUMP61_BIN: the jump61 to compare
+# with, default the release build, made if missing)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 start=$SECONDS
@@ -42,8 +42,9 @@ fresh_venv() {
 # The wheel, built once, and installed into the test venv.
 build_and_install() {
     # The extension builds by default in the repository's target/ with the same release profile
-    # as the program, so the engine's dependencies built by `cargo build --release` are reused;
-    # CI gives it a directory of its own, to build beside the program's build.
+    # as the program, without the program's faces (python/Cargo.toml), so the dependencies they
+    # share with `cargo build --release` are reused; CI gives it a directory of its own, to
+    # build beside the program's build.
     fresh_venv "$build"
     echo "python_tests: pip install maturin (the build venv)"
     timeout 900 "$build/bin/python" -m pip install --quiet "maturin>=1.5,<2"
@@ -80,9 +81,19 @@ build_and_install() {
         fi
         exec "$0" -m pip install --quiet --only-binary :all: "$1"' "$python" "$wheel"
 }
+# The binding crate is not in the engine's workspace, so CI's format and lint steps miss it.
+# It is checked in the build half, which has the build venv's python for pyo3.
+lint() {
+    echo "python_tests: cargo fmt and clippy on python/"
+    cargo fmt --manifest-path python/Cargo.toml -- --check
+    # In target/check, where CI's clippy of the engine left the dependencies' checked metadata.
+    CARGO_TARGET_DIR="$PWD/target/check" PYO3_PYTHON="$PWD/$build/bin/python" \
+        cargo clippy --quiet --manifest-path python/Cargo.toml -- -D warnings
+}
 # (An `if`, not `||`: under `||` bash would ignore set -e inside the function.)
 if [ "$mode" != test ]; then
     build_and_install
+    lint
 fi
 if [ "$mode" = build ]; then
     echo "python_tests: built and installed in $((SECONDS - start)) s"
@@ -97,13 +108,6 @@ if [ -z "${JUMP61_BIN:-}" ]; then
     cargo build --release --quiet
     export JUMP61_BIN=$PWD/target/release/jump61
 fi
-
-# The binding crate is not in the engine's workspace, so CI's format and lint steps miss it.
-echo "python_tests: cargo fmt and clippy on python/"
-cargo fmt --manifest-path python/Cargo.toml -- --check
-# In target/check, where CI's clippy of the engine left the dependencies' checked metadata.
-CARGO_TARGET_DIR="$PWD/target/check" PYO3_PYTHON="$PWD/$build/bin/python" \
-    cargo clippy --quiet --manifest-path python/Cargo.toml -- -D warnings
 
 echo "python_tests: pytest python/tests"
 # Run from outside the repository so that `import jump61` is the installed package.

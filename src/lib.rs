@@ -2,7 +2,9 @@
 
 pub mod arena;
 pub mod board;
+#[cfg(feature = "program")]
 pub mod cli;
+#[cfg(feature = "program")]
 pub mod display;
 pub mod interrupt;
 pub mod output;
@@ -14,6 +16,7 @@ pub mod review;
 pub mod search;
 pub mod snatch;
 pub mod solver;
+#[cfg(feature = "program")]
 pub mod web;
 
 /// The engine's version (its Cargo.toml's), which the Python package carries too.

@@ -38,7 +38,9 @@
 
 pub mod solver;
 
+use std::array;
 use std::collections::VecDeque;
+use std::iter::Flatten;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PlainBoard {
@@ -95,7 +97,7 @@ impl PlainBoard {
                 if digit == '-' && colour == '-' {
                     continue;
                 }
-                let limit = board.neighbours(i).len() as u32;
+                let limit = board.neighbours(i).count() as u32;
                 match (digit.to_digit(10), colour) {
                     (Some(n), 'r' | 'b') if (1..=limit).contains(&n) => {
                         board.colours[i] = colour;
@@ -149,7 +151,7 @@ impl PlainBoard {
                         ));
                     }
                 };
-                let limit = board.neighbours(r * size + c).len() as u32;
+                let limit = board.neighbours(r * size + c).count() as u32;
                 match colour {
                     '-' => {
                         if spots != 1 {
@@ -213,6 +215,12 @@ impl PlainBoard {
         self.size
     }
 
+    /// What the position is, for a table of positions: every square's colour and spots,
+    /// and the side to move (under the 2013 rules the squares alone do not give it).
+    pub fn key(&self) -> (Vec<char>, Vec<u32>, char) {
+        (self.colours.clone(), self.spots.clone(), self.to_move())
+    }
+
     pub fn total_spots(&self) -> u32 {
         self.spots.iter().sum()
     }
@@ -248,9 +256,11 @@ impl PlainBoard {
         if self.winner().is_some() {
             return moves;
         }
+        // (is_legal's test, with the side to move found once rather than a square at a time)
+        let opponent = if self.to_move() == 'r' { 'b' } else { 'r' };
         for row in 1..=self.size {
             for col in 1..=self.size {
-                if self.is_legal(row, col) {
+                if self.colours[self.index(row, col)] != opponent {
                     moves.push((row, col));
                 }
             }
@@ -284,9 +294,8 @@ impl PlainBoard {
             if !self.is_overfull(i) {
                 continue;
             }
-            let neighbours = self.neighbours(i);
-            self.spots[i] -= neighbours.len() as u32;
-            for &k in &neighbours {
+            self.spots[i] -= self.neighbours(i).count() as u32;
+            for k in self.neighbours(i) {
                 self.spots[k] += 1;
                 self.colours[k] = player;
             }
@@ -296,7 +305,7 @@ impl PlainBoard {
             if self.is_overfull(i) {
                 work.push_back(i);
             }
-            for &k in &neighbours {
+            for k in self.neighbours(i) {
                 if self.is_overfull(k) {
                     work.push_back(k);
                 }
@@ -340,28 +349,24 @@ impl PlainBoard {
         (row - 1) * self.size + (col - 1)
     }
 
-    /// Indices of the orthogonal neighbours of square `i`.
-    fn neighbours(&self, i: usize) -> Vec<usize> {
+    /// Indices of the orthogonal neighbours of square `i`. (An array of the four
+    /// directions, those off the board `None`: no allocation, since the solver's reference
+    /// searches play millions of moves with it.)
+    fn neighbours(&self, i: usize) -> Flatten<array::IntoIter<Option<usize>, 4>> {
         let n = self.size;
         let (r, c) = (i / n, i % n);
-        let mut result = Vec::new();
-        if r > 0 {
-            result.push(i - n);
-        }
-        if r + 1 < n {
-            result.push(i + n);
-        }
-        if c > 0 {
-            result.push(i - 1);
-        }
-        if c + 1 < n {
-            result.push(i + 1);
-        }
-        result
+        [
+            (r > 0).then(|| i - n),
+            (r + 1 < n).then(|| i + n),
+            (c > 0).then(|| i - 1),
+            (c + 1 < n).then(|| i + 1),
+        ]
+        .into_iter()
+        .flatten()
     }
 
     fn is_overfull(&self, i: usize) -> bool {
-        self.spots[i] > self.neighbours(i).len() as u32
+        self.spots[i] > self.neighbours(i).count() as u32
     }
 
     fn all_colour(&self, p: char) -> bool {

@@ -8,16 +8,40 @@ use std::collections::HashMap;
 /// within `k` of its own moves?
 #[derive(Default)]
 pub struct PlainSolver {
-    memo: HashMap<(String, u32), bool>,
+    /// What is known of a position (`PlainBoard::key`), for every `k` at
+    /// once: a win within `k` moves is a win within any more, and no win within `k` is no
+    /// win within any fewer. So a position reached again with another number of moves left
+    /// is not searched again when what is known settles it.
+    memo: HashMap<(Vec<char>, Vec<u32>, char), Known>,
+}
+
+/// What the search has found of one position so far.
+#[derive(Clone, Copy, Default)]
+struct Known {
+    /// The fewest own moves it was found to win within, if any.
+    wins_within: Option<u32>,
+    /// The most own moves it was found not to win within (0: none found).
+    no_win_within: u32,
+}
+
+impl Known {
+    fn settles(self, k: u32) -> Option<bool> {
+        if self.wins_within.is_some_and(|w| w <= k) {
+            Some(true)
+        } else if k <= self.no_win_within {
+            Some(false)
+        } else {
+            None
+        }
+    }
 }
 
 impl PlainSolver {
     pub fn wins_within(&mut self, b: &PlainBoard, k: u32) -> bool {
-        // The side to move is part of the key: under the 2013 rules the notation alone does
-        // not give it.
-        let key = (format!("{} {}", b.notation(), b.to_move()), k);
-        if let Some(&known) = self.memo.get(&key) {
-            return known;
+        let key = b.key();
+        let known = self.memo.get(&key).copied().unwrap_or_default();
+        if let Some(settled) = known.settles(k) {
+            return settled;
         }
         let children: Vec<PlainBoard> = b
             .legal_moves()
@@ -30,7 +54,12 @@ impl PlainSolver {
             .collect();
         let won = children.iter().any(|c| c.winner().is_some())
             || (k > 1 && children.iter().any(|c| self.every_reply_loses(c, k - 1)));
-        self.memo.insert(key, won);
+        let known = self.memo.entry(key).or_default();
+        if won {
+            known.wins_within = Some(known.wins_within.map_or(k, |w| w.min(k)));
+        } else {
+            known.no_win_within = known.no_win_within.max(k);
+        }
         won
     }
 
