@@ -7,9 +7,11 @@ it, and the chances drawn as a graph), and reviewed again, read back from the da
 axe-core's accessibility checks run on the view, at a desktop's width and at a phone's (390
 px, where nothing may overflow). Then a game with a friend, played to its end by clicks in two
 browsers, is listed in each one's Games view with the colour its own seat played, opens at its
-last board (the command loop's), is reviewed, and offers no link to copy (the link would carry
-the seat). Last a Jump Snatch game, loaded from a saved file, is listed, opens at its last
-board (one piece), and has no Review button, the page saying why. Screenshots go to --shots
+last board (the command loop's), is reviewed, and its link, copied by a click, holds no seat
+and no invite and opens the same board in a third browser. Last a Jump Snatch game, loaded
+from a saved file, is listed, opens at its last board (one piece), and has no Review button,
+the page saying why; no column of the list wraps at a desktop's width, and none overflows at
+a phone's. Screenshots go to --shots
 (`review.png` and `games-friend.png` are the guide's).
 """
 
@@ -121,16 +123,27 @@ def solve_first_line(run, notation):
 def check_thrown_win(run, marks, i):
     """Move `i`, marked as having thrown the win away, as `solve --position` sees it: the
     mover won before it and lost after it; the winning moves the review names are winning
-    moves (all of them, when its prover's limit let it find every one)."""
+    moves, and every other winning move is among those it says were not settled (none, when
+    its prover's limit let it settle every one)."""
     mover, other = ("Red", "Blue") if i % 2 == 0 else ("Blue", "Red")
-    named = marks[i].split("(winning: ")[1].rstrip(")").split(", ")
+    named, unsettled = named_moves(marks[i])
     said = solve_first_line(run, loop_position(run, GAME[:i]))
     run.check(said.startswith(f"{mover} wins: "), f"move {i + 1}: solve says {said!r} before it")
     winning = said.split(": ", 1)[1].split(", ")
-    run.check(set(named) <= set(winning), f"move {i + 1}: the review names {named}, solve {winning}")
+    run.check(set(named) <= set(winning) <= set(named) | set(unsettled),
+              f"move {i + 1}: the review names {named} ({unsettled} not settled), solve {winning}")
     said_after = solve_first_line(run, loop_position(run, GAME[:i + 1]))
     run.check(said_after.startswith(f"{other} wins"), f"after move {i + 1} solve says {said_after!r}")
-    return len(named) == len(winning)
+    return not unsettled
+
+
+def named_moves(mark):
+    """The moves a "threw the win away (winning: 1 1, 2 3; 4 1 not settled)" mark names as
+    winning, and those it says were not settled."""
+    inside = mark.split("(winning: ", 1)[1].rsplit(")", 1)[0]
+    named, _, rest = inside.partition("; ")
+    unsettled = rest.removesuffix(" not settled").split(", ") if rest else []
+    return ([] if named == "none proven" else named.split(", ")), unsettled
 
 
 def review(run):
@@ -182,6 +195,22 @@ def axe_checks(run, where):
     print(f"  axe-core: no violations in the Games view at {where}")
 
 
+# The spans of the list's rows whose text takes more than one line, or overflows its column.
+ROWS_SPILLED = """
+return [...document.querySelectorAll('#games-list .game-row > span')].map(s => {
+  const r = document.createRange(); r.selectNodeContents(s);
+  return {cls: s.className, text: s.textContent, lines: r.getClientRects().length,
+          over: s.scrollWidth > s.clientWidth + 1};
+}).filter(s => s.lines > 1 || s.over);
+"""
+
+
+def rows_fit(run, where, wraps=False):
+    """No column of the list overflows; none wraps either unless `wraps`."""
+    spilled = [s for s in run.driver.execute_script(ROWS_SPILLED) if s["over"] or not wraps]
+    run.check(not spilled, f"the list's columns spill at {where}: {spilled}")
+
+
 def phone_width(run):
     """At 390 px the view fits: nothing overflows, and axe-core still passes."""
     cdp = run.driver.execute_cdp_cmd
@@ -195,6 +224,7 @@ def phone_width(run):
         run.shot("games-phone")
         axe_checks(run, "390 px")
         run.driver.execute_script("document.getElementById('games-list').scrollIntoView()")
+        rows_fit(run, "390 px", wraps=True)
         run.shot("games-list-phone")
     finally:
         cdp("Emulation.clearDeviceMetricsOverride", {})
@@ -221,8 +251,8 @@ def games_view(run, _rng):
 
 def friend_listed(run, rng):
     """A game with a friend played to its end by clicks in two browsers: each lists it with
-    its own seat's colour; opened, it ends on the command loop's board, is reviewed, and has no
-    link to copy."""
+    its own seat's colour; opened, it ends on the command loop's board, is reviewed, and its
+    link, which carries no secret, opens it in a third browser."""
     red = run
     red.driver.get(red.args.url)
     red.settled("a fresh page", lambda p: p["notation"])
@@ -231,9 +261,11 @@ def friend_listed(run, rng):
     friend.seated(red, "red", "the creator seated as Red")
     red.wait(lambda p: friend.friend_of(red)["invite"].startswith("http"), "the invite link shown", 10)
     blue = base.Run(run.args)
+    secrets = [friend.friend_of(red)["invite"].split("#invite=")[1], seat_of(red)]
     try:
         blue.driver.get(friend.friend_of(red)["invite"])
         friend.seated(blue, "blue", "the guest seated as Blue")
+        secrets.append(seat_of(blue))
         page = red.settled("the start", lambda p: p["notation"])
         while not page["winner"]:
             mover, side = (red, "red") if page["toMove"] == "red" else (blue, "blue")
@@ -256,16 +288,48 @@ def friend_listed(run, rng):
     opened = wait_view(red, lambda v: v["open"] and v["ply"] == len(moves), "the game with a friend opened")
     red.check(replay_notation(opened["cells"], 3) == loop_position(red, moves, 3),
               "the last position of the game with a friend differs from the loop's")
-    red.check(opened["buttons"] == {"replay-review": True, "replay-script": True, "replay-link": False}
-              and "no link" in opened["about"], f"the buttons of a game with a friend: {opened['buttons']}")
+    red.check(opened["buttons"] == {"replay-review": True, "replay-script": True, "replay-link": True}
+              and "carries no seat" in opened["about"], f"the buttons of a game with a friend: {opened['buttons']}")
     red.click("replay-review")
     reviewed = wait_view(red, lambda v: v["review"] in ("made", "stored"), "the review of the game with a friend", 300)
     red.check(len(reviewed["marks"]) == len(moves) and all(reviewed["marks"]), f"marks: {reviewed['marks']}")
     red.shot("games-friend")
     axe_checks(red, "1280 px, a game with a friend open")
-    print(f"  a game with a friend of {len(moves)} moves: listed in both browsers, replayed, reviewed")
+    link = watch_link(red, moves, secrets)
+    print(f"  a game with a friend of {len(moves)} moves: listed in both browsers, replayed, reviewed, "
+          f"its link ({link.split('#')[1].split('=')[0]}) opened in a third browser")
     red.click("tab-jump61")
     red.settled("back to the game", lambda p: p["notation"])
+
+
+def seat_of(run):
+    """The seat's secret in the page's address (`#friend=INVITE&seat=SECRET`)."""
+    return friend.friend_of(run)["hash"].split("seat=")[1]
+
+
+def watch_link(red, moves, secrets):
+    """The game's link, copied by a click, holds none of `secrets` (the invite and the
+    seats'), and opens the same last board in a browser that never saw the game, with no
+    Review button."""
+    red.click("replay-link")
+    copied = "return document.getElementById('replay').dataset.copied || ''"
+    red.wait(lambda _: red.driver.execute_script(copied), "the link copied", 10)
+    link = red.driver.execute_script(copied)
+    red.check("#watched=" in link and "&round=1" in link and not any(s in link for s in secrets),
+              f"the link of a game with a friend: {link} (secrets {secrets})")
+    other = base.Run(red.args)
+    try:
+        other.driver.get(link)
+        opened = wait_view(other, lambda v: v["open"] and v["ply"] == len(moves), "the game opened by its link")
+        other.check(replay_notation(opened["cells"], 3) == loop_position(other, moves, 3),
+                    "the game opened by its link ends on another board than the loop's")
+        other.check(opened["buttons"] == {"replay-review": False, "replay-script": True, "replay-link": True},
+                    f"the buttons of a game opened by its link: {opened['buttons']}")
+        other.check(other.driver.execute_script("return location.hash") == "", "the link stayed in the address")
+        other.shot("games-watched")
+    finally:
+        other.driver.quit()
+    return link
 
 
 # The puzzle's line from xx./.../.xx (docs/snatch.md): one piece is left, the second player wins.
@@ -297,6 +361,15 @@ def snatch_listed(run, _rng):
     start = wait_view(run, lambda v: v["ply"] == 0, "the Jump Snatch game's start")
     run.check(len([c for c in start["cells"] if c["spots"]]) == 4, "the start does not hold 4 pieces")
     run.shot("games-snatch")
+    rows_fit(run, "1280 px")
+    cdp = run.driver.execute_cdp_cmd
+    cdp("Emulation.setDeviceMetricsOverride", {"width": 390, "height": 844, "deviceScaleFactor": 2, "mobile": True})
+    try:
+        run.driver.execute_script("document.getElementById('games-list').scrollIntoView()")
+        rows_fit(run, "390 px, the Jump Snatch game listed", wraps=True)
+        run.shot("games-snatch-list-phone")
+    finally:
+        cdp("Emulation.clearDeviceMetricsOverride", {})
     axe_checks(run, "1280 px, a Jump Snatch game open")
     print("  a Jump Snatch game: listed, replayed to one piece, no review (the page says why)")
     run.click("tab-jump61")

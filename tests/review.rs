@@ -75,7 +75,10 @@ fn plain_mark(plain: &mut PlainSolver, board: &Board, sq: usize, k: u32) -> Opti
     }
     let opponent_wins = !plain_value(plain, &after, k)?.is_empty();
     Some(if opponent_wins {
-        Mark::ThrewTheWinAway { winning: before }
+        Mark::ThrewTheWinAway {
+            winning: before,
+            unsettled: Vec::new(),
+        }
     } else {
         Mark::KeptTheWin
     })
@@ -193,6 +196,78 @@ fn an_illegal_move_is_refused_without_a_review() {
         off.unwrap_err().to_string(),
         "move 1 is not a square of the board"
     );
+}
+
+/// The 4x4 position before move 8 of a seeded random game (Blue to move wins, by `1 1` and
+/// `4 1`, which `solve --position` proves in some 3 M positions) and the game's moves from
+/// there to Red's win: more than the review's 2 M positions a position to name every
+/// winning move of it.
+const LATE_4X4: &str = "1-3r2b2b/1-1-2b1-/1-1-1-1-/1-1-2r2r";
+const LATE_MOVES: [&str; 17] = [
+    "4 2", "4 3", "2 2", "3 1", "3 4", "2 4", "4 1", "1 1", "4 2", "2 1", "3 4", "3 3", "3 4",
+    "2 1", "3 3", "2 1", "3 4",
+];
+
+/// The moves a "threw the win away" line names as winning and as not settled.
+fn thrown_moves(line: &str) -> Option<(Vec<&str>, Vec<&str>)> {
+    let (_, rest) = line.split_once("threw the win away (winning: ")?;
+    let (inside, _) = rest.split_once(") (")?;
+    let (named, unsettled) = inside.split_once("; ").unwrap_or((inside, ""));
+    let named = if named == "none proven" {
+        Vec::new()
+    } else {
+        named.split(", ").collect()
+    };
+    let unsettled = unsettled
+        .strip_suffix(" not settled")
+        .map_or(Vec::new(), |u| u.split(", ").collect());
+    Some((named, unsettled))
+}
+
+#[test]
+fn a_thrown_win_names_what_solve_finds_or_says_which_moves_were_not_settled() {
+    let file = format!(
+        "manual red\nmanual blue\nposition {LATE_4X4}\nstart\n{}\n",
+        LATE_MOVES.join("\n")
+    );
+    let (code, out, err) = run_review("late.txt", file.as_bytes());
+    assert_eq!((code, err.as_str()), (0, ""), "{out}");
+    let mut board: Board = LATE_4X4.parse().unwrap();
+    let (mut thrown, mut not_settled) = (0, 0);
+    for (line, mv) in out.lines().zip(LATE_MOVES) {
+        if let Some((named, unsettled)) = thrown_moves(line) {
+            let solved = solve_position(&board);
+            let winning: Vec<&str> = solved.split_once(": ").unwrap().1.split(", ").collect();
+            assert!(
+                named.iter().all(|m| winning.contains(m)),
+                "{line}: {solved}"
+            );
+            assert!(
+                winning
+                    .iter()
+                    .all(|m| named.contains(m) || unsettled.contains(m)),
+                "{line}: {solved}"
+            );
+            assert!(unsettled.iter().all(|m| !named.contains(m)), "{line}");
+            thrown += 1;
+            not_settled += usize::from(!unsettled.is_empty());
+        }
+        let (r, c) = mv.split_once(' ').unwrap();
+        let (r, c): (usize, usize) = (r.parse().unwrap(), c.parse().unwrap());
+        board.play((r - 1) * 4 + c - 1);
+    }
+    assert!(thrown >= 3, "{out}");
+    assert!(not_settled >= 1, "every thrown win was settled: {out}");
+}
+
+/// `jump61 solve --position`'s answer line for `board`: `Blue wins: 1 1, 4 1`.
+fn solve_position(board: &Board) -> String {
+    let out = Command::new(env!("CARGO_BIN_EXE_jump61"))
+        .args(["solve", "--position", &board.to_notation()])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    text.lines().next().unwrap_or_default().to_string()
 }
 
 /// `jump61 review` on a file with `text`: (exit code, standard output, standard error).

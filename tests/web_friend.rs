@@ -163,7 +163,7 @@ async fn two_friends_play_to_the_end_each_board_the_replay_and_a_watcher_sees_no
         let end = page.seen.iter().rev().find(|m| m["t"] == "friend").unwrap();
         assert_eq!(
             end["result"],
-            json!({"winner":winner,"how":"won on the board"})
+            json!({"winner":winner,"how":"won on the board","text":format!("{} won on the board", capital(&winner))})
         );
     }
     // Nothing a watcher was sent holds a seat's secret (or the invite that gives a seat).
@@ -227,7 +227,10 @@ async fn take_backs_accepted_and_declined_resign_and_a_rematch_swaps_colours() {
         let end = page
             .until_that(|m| m["t"] == "friend" && !m["result"].is_null())
             .await;
-        assert_eq!(end["result"], json!({"winner":"red","how":"resigned"}));
+        assert_eq!(
+            end["result"],
+            json!({"winner":"red","how":"resigned","text":"Red won: Blue resigned"})
+        );
     }
     red.line("3 3").await;
     assert!(red.error().await.contains("the game is over"));
@@ -310,7 +313,7 @@ async fn a_gone_seat_is_kept_then_claimed_and_a_reloaded_page_sits_again() {
         .await;
     assert_eq!(
         end["result"],
-        json!({"winner":"red","how":"claimed: the other player left"})
+        json!({"winner":"red","how":"claimed: the other player left","text":"Red won by claim: Blue left"})
     );
 }
 
@@ -331,7 +334,10 @@ async fn the_clock_reaches_both_pages_and_running_out_loses() {
         let end = page
             .until_that(|m| m["t"] == "friend" && !m["result"].is_null())
             .await;
-        assert_eq!(end["result"], json!({"winner":"red","how":"on time"}));
+        assert_eq!(
+            end["result"],
+            json!({"winner":"red","how":"on time","text":"Red won on time"})
+        );
         assert_eq!(end["clock"]["blue_ms"], 0);
     }
     game.blue.page.line("2 2").await;
@@ -562,7 +568,7 @@ async fn after_kill_9_and_a_clean_stop_both_seats_and_a_watcher_come_back_and_pl
     let end = last_view(&red);
     assert_eq!(
         end["result"],
-        json!({"winner":winner,"how":"won on the board"})
+        json!({"winner":winner,"how":"won on the board","text":format!("{} won on the board", capital(&winner))})
     );
     // A rematch swaps the colours; its round outlasts the next kill -9.
     red.send(json!({"t":"rematch"})).await;
@@ -626,4 +632,12 @@ async fn a_page_whose_network_drops_is_noticed_by_pings_and_its_seat_kept_for_it
     back.send(json!({"t":"sit","invite":game.invite,"seat":game.blue.seat}))
         .await;
     assert_eq!(back.until("seated").await["colour"], "blue");
+}
+
+/// `red` as `Red`.
+fn capital(colour: &str) -> String {
+    let mut letters = colour.chars();
+    letters
+        .next()
+        .map_or(String::new(), |c| c.to_uppercase().chain(letters).collect())
 }

@@ -136,8 +136,12 @@ async fn a_finished_game_is_listed_replayed_and_reviewed_once() {
         (&json!("person"), &json!("person"))
     );
     assert_eq!(
-        (&game["result"], &game["how"]),
-        (&json!("red"), &json!("won on the board"))
+        (&game["result"], &game["how"], &game["outcome"]),
+        (
+            &json!("red"),
+            &json!("won on the board"),
+            &json!("Red won on the board")
+        )
     );
 
     // Replayed: every board, and the script the command loop replays.

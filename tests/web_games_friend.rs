@@ -3,7 +3,8 @@
 //! for both players, each with the colour its own seat played (which swaps in a rematch),
 //! and replays to the board the players saw, for either seat; it is still listed after
 //! `kill -9` and a restart; a wrong secret, or the watch id for the invite, lists nothing
-//! and opens nothing; the other seat's secret is never sent. A Jump Snatch game is listed,
+//! and opens nothing; the other seat's secret is never sent. Anyone with the watch link opens
+//! a finished round's replay by it, told no seat and no invite. A Jump Snatch game is listed,
 //! replays to its last board, its script replays it in `jump61 snatch`, and a review of it
 //! is refused in plain words.
 
@@ -115,8 +116,12 @@ async fn a_game_with_a_friend_is_listed_for_each_seat_and_replays_for_both() {
         assert_eq!(yours, [&json!(you[1]), &json!(you[0])]);
         assert_eq!(list[1]["moves"], moves.len());
         assert_eq!(
-            (&list[0]["result"], &list[0]["how"]),
-            (&json!("red"), &json!("resigned"))
+            (&list[0]["result"], &list[0]["how"], &list[0]["outcome"]),
+            (
+                &json!("red"),
+                &json!("resigned"),
+                &json!("Red won: Blue resigned")
+            )
         );
         assert!(
             list.iter()
@@ -182,6 +187,87 @@ async fn a_game_with_a_friend_is_listed_for_each_seat_and_replays_for_both() {
     stop_process(&mut server, true);
     let out = jump61(&["games", "--db", file.to_str().unwrap()], "");
     assert!(out.contains(&round(1)) && out.contains(&round(2)), "{out}");
+    let resigned = out.lines().find(|l| l.ends_with(&round(2))).unwrap();
+    assert!(resigned.contains("  Red won: Blue resigned  1  "), "{out}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_round_with_a_friend_replays_by_its_watch_link_to_anyone_and_tells_no_secret() {
+    let file = database("watched");
+    let (mut server, addr) = serve_process(&file, 0, &[]);
+    let ((mut red, red_seat), (mut blue, blue_seat), invite, watch) = seated(addr).await;
+    let (moves, boards) = play_out(&mut red, &mut blue).await;
+    let secrets = [invite.as_str(), red_seat.as_str(), blue_seat.as_str()];
+
+    // Each seat's list names the round's link: the watch id and the round.
+    for seat in [&red_seat, &blue_seat] {
+        let (_, list) = listed(addr, json!([{"invite":invite,"seat":seat}])).await;
+        assert_eq!(
+            (&list[0]["watch"], &list[0]["round"]),
+            (&json!(watch), &json!(1))
+        );
+    }
+
+    // A page that holds no seat opens it by the link: the board the players saw, no secret.
+    let mut stranger = Page::open(addr).await;
+    stranger
+        .send(json!({"t":"watched","watch":watch,"round":1}))
+        .await;
+    let replay = stranger.until("replay").await;
+    assert_eq!(replay["moves"], json!(moves));
+    let expected: Vec<Value> = boards.iter().map(|b| json!(squares(b))).collect();
+    assert_eq!(replay["boards"], json!(expected));
+    let game = &replay["game"];
+    assert_eq!(game["id"], format!("{watch}r1"));
+    assert!(game["you"].is_null() && game["friend"].is_null(), "{game}");
+    assert_eq!((&game["watch"], &game["round"]), (&json!(watch), &json!(1)));
+
+    // A round not played, an unknown watch id, the invite for the watch id: refused alike.
+    let mut wrong = watch.clone().into_bytes();
+    wrong[3] = if wrong[3] == b'0' { b'1' } else { b'0' };
+    let wrong = String::from_utf8(wrong).unwrap();
+    for (link, round) in [(&watch, 2), (&wrong, 1), (&invite, 1)] {
+        stranger
+            .send(json!({"t":"watched","watch":link,"round":round}))
+            .await;
+        let e = stranger.error().await;
+        assert!(
+            e.contains("no finished round") && e.contains("nothing changed"),
+            "{e}"
+        );
+    }
+    stranger
+        .send(json!({"t":"watched","watch":watch,"round":"one"}))
+        .await;
+    assert!(stranger.error().await.contains("malformed"));
+
+    // It cannot be reviewed without a seat, nor moved in by watching the game.
+    stranger
+        .send(json!({"t":"review","id":format!("{watch}r1"),"seat":"0".repeat(32)}))
+        .await;
+    stranger.error().await;
+    stranger.send(json!({"t":"watch","watch":watch})).await;
+    stranger.until("friend").await;
+    stranger.line("1 1").await;
+    assert!(stranger.error().await.contains("watcher cannot play"));
+    stranger
+        .send(json!({"t":"watched","watch":watch,"round":1}))
+        .await;
+    assert_eq!(stranger.until("replay").await["moves"], json!(moves));
+    for m in &stranger.seen {
+        for secret in secrets {
+            assert!(!m.to_string().contains(secret), "{m}");
+        }
+    }
+
+    // After kill -9 and a restart the link opens it still.
+    stop_process(&mut server, false);
+    let (mut server, addr) = serve_process(&file, 0, &[]);
+    let mut page = Page::open(addr).await;
+    page.send(json!({"t":"watched","watch":watch,"round":1}))
+        .await;
+    assert_eq!(page.until("replay").await["boards"], json!(expected));
+    stop_process(&mut server, true);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

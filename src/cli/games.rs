@@ -1,5 +1,6 @@
 //! `games`: the finished games a server kept, one line each.
 
+use crate::web::games::words::result_text;
 use crate::web::store::{Sqlite, Store, Summary};
 use clap::Args;
 use std::io::Write;
@@ -54,15 +55,14 @@ impl GamesArgs {
 /// One game's line: date, size, rules, players, result, length, id.
 fn line(game: &Summary) -> String {
     format!(
-        "{}  {}x{}  {:<6}  {} / {}  {} ({})  {}  {}",
+        "{}  {}x{}  {:<6}  {} / {}  {}  {}  {}",
         date(game.started_ms),
         game.size,
         game.size,
         game.rules,
         game.red,
         game.blue,
-        game.end.result,
-        game.end.how,
+        result_text(&game.kind, &game.end.result, &game.end.how),
         game.moves,
         game.id
     )

@@ -11,10 +11,10 @@
 pub mod chance;
 pub mod words;
 
-use crate::board::{Board, Colour};
+use crate::board::{Board, Colour, Squares};
 use crate::search::{Engine, EngineConfig, Evaluation, Limits as SearchLimits, Score};
-use crate::solver::dfpn::Limits as ProverLimits;
-use crate::solver::{Asked, FirstMoves, ProofSize, Value, game_value_stoppable};
+use crate::solver::dfpn::{Limits as ProverLimits, Prover};
+use crate::solver::{Asked, FirstMoves, Listed, ProofSize, Report, Value, game_value_stoppable};
 use chance::{Drop, win_chance};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
@@ -84,8 +84,13 @@ pub enum Mark {
     WonTheGame,
     /// From a won position into one still won.
     KeptTheWin,
-    /// From a won position into a lost one; `winning` are the moves that kept the win.
-    ThrewTheWinAway { winning: Vec<usize> },
+    /// From a won position into a lost one; `winning` are the moves that kept the win, and
+    /// `unsettled` the moves the review's limits proved neither winning nor losing (a
+    /// winning move may be among them: `winning` is then not every one).
+    ThrewTheWinAway {
+        winning: Vec<usize>,
+        unsettled: Vec<usize>,
+    },
     /// The position before it was already lost: every move loses.
     LostAlready,
     /// Not settled by proof: judged by the drop in the mover's chance of winning.
@@ -220,6 +225,24 @@ fn prove(
     first_moves: FirstMoves,
     stop: &Arc<AtomicBool>,
 ) -> Proven {
+    let (report, _) = value_of(board, limits, first_moves, stop);
+    match report.value {
+        Value::Wins { first_moves, .. } => Proven::Wins {
+            winning: first_moves,
+        },
+        Value::Loses => Proven::Loses,
+        _ => Proven::Unknown,
+    }
+}
+
+/// The prover's report on `board` within `limits`, and the prover (whose table holds what
+/// it proved).
+fn value_of(
+    board: &Board,
+    limits: &ReviewLimits,
+    first_moves: FirstMoves,
+    stop: &Arc<AtomicBool>,
+) -> (Report, Option<Prover>) {
     let prover_limits = ProverLimits {
         deadline: limits.time.map(|t| Instant::now() + t),
         positions: limits.positions,
@@ -229,14 +252,7 @@ fn prove(
         size: ProofSize::Skip,
         first_moves,
     };
-    let (report, _) = game_value_stoppable(board, prover_limits, 1, asked, stop.clone());
-    match report.value {
-        Value::Wins { first_moves, .. } => Proven::Wins {
-            winning: first_moves,
-        },
-        Value::Loses => Proven::Loses,
-        _ => Proven::Unknown,
-    }
+    game_value_stoppable(board, prover_limits, 1, asked, stop.clone())
 }
 
 /// `chance` of `side` as Red's chance.
@@ -295,9 +311,10 @@ fn judge(
             Mark::WonTheGame
         }
         (Some(true), Some(true)) => Mark::KeptTheWin,
-        (Some(true), Some(false)) => Mark::ThrewTheWinAway {
-            winning: winning_moves(&positions[i], limits, stop),
-        },
+        (Some(true), Some(false)) => {
+            let (winning, unsettled) = winning_moves(&positions[i], sq, limits, stop);
+            Mark::ThrewTheWinAway { winning, unsettled }
+        }
         (Some(false), _) => Mark::LostAlready,
         _ => {
             // The position before is judged by its evaluation even when it is proven won:
@@ -319,13 +336,44 @@ fn judge(
     }
 }
 
-/// Every winning move of a won position (as many as the limits let the prover find).
-fn winning_moves(position: &Position, limits: &ReviewLimits, stop: &Arc<AtomicBool>) -> Vec<usize> {
-    match prove(&position.board, limits, FirstMoves::Every, stop) {
-        Proven::Wins { winning } => winning,
-        _ => match &position.proven {
-            Proven::Wins { winning } => winning.clone(),
-            _ => Vec::new(),
-        },
+/// The moves that keep the win of a won position, and those the limits settle neither way
+/// (`thrown`, the move played, is known to lose). Every first move is sought; when a limit
+/// stops that, what the prover's table proved of the moves left still counts, and the rest
+/// are unsettled.
+fn winning_moves(
+    position: &Position,
+    thrown: usize,
+    limits: &ReviewLimits,
+    stop: &Arc<AtomicBool>,
+) -> (Vec<usize>, Vec<usize>) {
+    let board = &position.board;
+    let (report, prover) = value_of(board, limits, FirstMoves::Every, stop);
+    let mut winning = match (report.value, &position.proven) {
+        (
+            Value::Wins {
+                first_moves,
+                listed: Listed::Every,
+            },
+            _,
+        ) => return (first_moves, Vec::new()),
+        (Value::Wins { first_moves, .. }, _) => first_moves,
+        (_, Proven::Wins { winning }) => winning.clone(),
+        _ => Vec::new(),
+    };
+    let mut unsettled = Vec::new();
+    let rest: Vec<usize> = Squares(board.legal_moves())
+        .filter(|&sq| sq != thrown && !winning.contains(&sq))
+        .collect();
+    for sq in rest {
+        let mut child = *board;
+        child.play(sq);
+        let after = prover.as_ref().map(|p| p.lookup(&child));
+        if child.winner().is_some() || after.is_some_and(|e| e.is_loss()) {
+            winning.push(sq);
+        } else if !after.is_some_and(|e| e.is_win()) {
+            unsettled.push(sq);
+        }
     }
+    winning.sort_unstable();
+    (winning, unsettled)
 }

@@ -5,22 +5,44 @@ use super::chance::Drop;
 use super::{Mark, MoveReview, Review};
 use crate::board::Board;
 
-/// A mark as a few words: "kept the win", "threw the win away (winning: 1 1, 2 3)", "lost
-/// already", "won the game", or the drop's "good", "inaccuracy", "mistake", "blunder".
+/// A mark as a few words: "kept the win", "threw the win away (winning: 1 1, 2 3)" (with
+/// "; 4 1 not settled" when the limits proved some moves neither winning nor losing),
+/// "lost already", "won the game", or the drop's "good", "inaccuracy", "mistake", "blunder".
 pub fn mark_text(mark: &Mark, board: &Board) -> String {
     match mark {
         Mark::WonTheGame => "won the game".to_string(),
         Mark::KeptTheWin => "kept the win".to_string(),
-        Mark::ThrewTheWinAway { winning } if winning.is_empty() => "threw the win away".to_string(),
-        Mark::ThrewTheWinAway { winning } => {
-            let squares: Vec<String> = winning
-                .iter()
-                .map(|&sq| board.coord(sq).to_string())
-                .collect();
-            format!("threw the win away (winning: {})", squares.join(", "))
+        Mark::ThrewTheWinAway { winning, unsettled } => {
+            format!(
+                "threw the win away{}",
+                winning_text(winning, unsettled, board)
+            )
         }
         Mark::LostAlready => "lost already".to_string(),
         Mark::Judged(drop) => drop_text(*drop).to_string(),
+    }
+}
+
+/// The moves that kept a thrown win, in brackets: ` (winning: 1 1, 2 3)`, ` (winning: 1 1;
+/// 4 1, 4 2 not settled)`, ` (winning: none proven; 4 1 not settled)`; empty when none is
+/// known.
+fn winning_text(winning: &[usize], unsettled: &[usize], board: &Board) -> String {
+    let list = |squares: &[usize]| {
+        let named: Vec<String> = squares
+            .iter()
+            .map(|&sq| board.coord(sq).to_string())
+            .collect();
+        named.join(", ")
+    };
+    match (winning.is_empty(), unsettled.is_empty()) {
+        (true, true) => String::new(),
+        (false, true) => format!(" (winning: {})", list(winning)),
+        (false, false) => format!(
+            " (winning: {}; {} not settled)",
+            list(winning),
+            list(unsettled)
+        ),
+        (true, false) => format!(" (winning: none proven; {} not settled)", list(unsettled)),
     }
 }
 
@@ -73,4 +95,30 @@ pub fn lines(review: &Review) -> Vec<String> {
         None => format!("unfinished after {} moves", review.moves.len()),
     });
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_thrown_win_names_its_winning_moves_and_the_moves_not_settled() {
+        let board = Board::new(4);
+        let thrown = |winning: Vec<usize>, unsettled: Vec<usize>| {
+            mark_text(&Mark::ThrewTheWinAway { winning, unsettled }, &board)
+        };
+        assert_eq!(
+            thrown(vec![0, 6], vec![]),
+            "threw the win away (winning: 1 1, 2 3)"
+        );
+        assert_eq!(
+            thrown(vec![8, 9], vec![12, 15]),
+            "threw the win away (winning: 3 1, 3 2; 4 1, 4 4 not settled)"
+        );
+        assert_eq!(
+            thrown(vec![], vec![12]),
+            "threw the win away (winning: none proven; 4 1 not settled)"
+        );
+        assert_eq!(thrown(vec![], vec![]), "threw the win away");
+    }
 }

@@ -24,8 +24,8 @@
 //! - `friend`, `accept`, `sit`, `watch`, `resign`, `takeback`, `answer`, `rematch`, `claim`:
 //!   a game between two people on two pages, and watching one: see [`friend`]. Outside such
 //!   a game the last five get `error`.
-//! - `games`, `replay`, `review`: the Games view, the finished games this page played: see
-//!   [`library`]. They are answered whatever game the page is in.
+//! - `games`, `replay`, `watched`, `review`: the Games view, the finished games this page
+//!   played: see [`library`]. They are answered whatever game the page is in.
 //! - `{"t":"line","text":"2 3"}`: one line of the command loop's language, carried out by the
 //!   game's session as `jump61` (or `jump61 snatch`) would: Jump61 moves `R C`, `size N`,
 //!   `auto red`, `manual blue`, `clear`/`new`, `undo`, `redo`, `time S`, `nodes N`,
@@ -272,6 +272,10 @@ pub enum ClientMessage {
         id: String,
         seat: String,
     },
+    Watched {
+        watch: String,
+        round: u32,
+    },
     Review {
         id: String,
         seat: String,
@@ -315,6 +319,7 @@ impl ClientMessage {
             self,
             ClientMessage::Games { .. }
                 | ClientMessage::Replay { .. }
+                | ClientMessage::Watched { .. }
                 | ClientMessage::Review { .. }
         )
     }

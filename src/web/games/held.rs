@@ -15,19 +15,22 @@ pub struct Holder {
     pub you: Option<&'static str>,
     /// In a game with a friend: its invite id (the page finds its seat's secret by it).
     pub friend: Option<String>,
+    /// In a game with a friend: its watch link's id and the round, which name the round's
+    /// replay for anyone with the watch link (no secret in them).
+    pub watched: Option<(String, u32)>,
 }
 
-/// The seat `secret` holds in the game with a friend at `invite`: 0 the creator's, 1 the
-/// guest's; `None` for no seat (or no such game).
-pub fn friend_seat(store: &dyn Store, invite: &str, secret: &[u8; 16]) -> Option<usize> {
+/// The seat `secret` holds in the game with a friend at `invite` (0 the creator's, 1 the
+/// guest's) and the game's watch id; `None` for no seat (or no such game).
+pub fn friend_seat(store: &dyn Store, invite: &str, secret: &[u8; 16]) -> Option<(usize, String)> {
     let kept = store.load_friend(FriendLink::Invite(invite)).ok()??;
     let hash = seat_hash(secret);
     // Both seats are compared whatever the first gives, so the time tells nothing.
     let creator = same_secret(&kept.creator, &hash);
     let guest = kept.guest.is_some_and(|g| same_secret(&g, &hash));
     match (creator, guest) {
-        (true, _) => Some(0),
-        (_, true) => Some(1),
+        (true, _) => Some((0, kept.watch)),
+        (_, true) => Some((1, kept.watch)),
         _ => None,
     }
 }
@@ -56,10 +59,11 @@ pub fn colour_in(seat: usize, round: u32) -> &'static str {
 /// the secret one of its seats'.
 pub fn friend_holder(store: &dyn Store, id: &str, secret: &[u8; 16]) -> Option<Holder> {
     let (invite, round) = friend_round(id)?;
-    let seat = friend_seat(store, invite, secret)?;
+    let (seat, watch) = friend_seat(store, invite, secret)?;
     Some(Holder {
         you: Some(colour_in(seat, round)),
         friend: Some(invite.to_string()),
+        watched: Some((watch, round)),
     })
 }
 

@@ -8,12 +8,13 @@ use super::anim::squares;
 use super::held::{Holder, colour_in, friend_holder, friend_seat};
 use super::seat::{parse_secret, same_secret};
 use super::snatch_replay;
+use super::words::result_text;
 use crate::board::Board;
 use crate::display::save;
 use crate::protocol::{Dialect, clip};
 use crate::review::replay;
 use crate::web::protocol::library::{FriendHeld, GameListed, Held, ReplayView};
-use crate::web::store::{End, Store, StoredGame, Summary};
+use crate::web::store::{End, FriendLink, Store, StoredGame, Summary};
 
 /// A finished Jump61 game of the store, read into boards and squares.
 pub struct Finished {
@@ -69,7 +70,7 @@ fn friend_games(store: &dyn Store, friend: &FriendHeld) -> Vec<GameListed> {
     let Ok(secret) = parse_secret(&friend.seat) else {
         return Vec::new();
     };
-    let Some(seat) = friend_seat(store, &friend.invite, &secret) else {
+    let Some((seat, watch)) = friend_seat(store, &friend.invite, &secret) else {
         return Vec::new();
     };
     let rounds = store.friend_finished(&friend.invite).unwrap_or_default();
@@ -80,6 +81,7 @@ fn friend_games(store: &dyn Store, friend: &FriendHeld) -> Vec<GameListed> {
             let holder = Holder {
                 you: Some(colour_in(seat, round)),
                 friend: Some(friend.invite.clone()),
+                watched: Some((watch.clone(), round)),
             };
             Some(of_summary(game, &holder))
         })
@@ -114,6 +116,29 @@ pub fn open(store: &dyn Store, id: &str, seat: &str) -> Result<Opened, String> {
         }
         _ => Err(refused()),
     }
+}
+
+/// Round `round` of the game with a friend whose watch id is `watch`, if finished: anyone
+/// with the watch link may replay it, as anyone may watch the game. It is answered with no
+/// seat and no invite (nor the kept id, which starts with the invite).
+pub fn watched(store: &dyn Store, watch: &str, round: u32) -> Result<Opened, String> {
+    let refused = || {
+        format!("no finished round {round} of a game with a friend at that link: nothing changed")
+    };
+    let friend = store
+        .load_friend(FriendLink::Watch(watch))
+        .map_err(|e| e.to_string())?
+        .ok_or_else(refused)?;
+    let kept = store
+        .load(&format!("{}r{round}-1", friend.invite))
+        .map_err(|e| e.to_string())?
+        .filter(|k| k.end.is_some())
+        .ok_or_else(refused)?;
+    let holder = Holder {
+        watched: Some((friend.watch, round)),
+        ..Holder::default()
+    };
+    read(kept, holder).map(Opened::Jump61)
 }
 
 /// The kept Jump61 game `id`, for its review; a Jump Snatch game is refused (the review
@@ -186,8 +211,15 @@ pub fn summary(kept: &StoredGame, holder: &Holder) -> GameListed {
 
 /// A finished game's line in the list, as the store summed it up.
 fn of_summary(game: &Summary, holder: &Holder) -> GameListed {
+    let (watch, round) = holder.watched.clone().unzip();
+    // A watcher holds no seat: it is told the round by its watch link, not by the kept id
+    // (which starts with the invite).
+    let id = match (&holder.friend, &holder.watched) {
+        (None, Some((watch, round))) => format!("{watch}r{round}"),
+        _ => game.id.clone(),
+    };
     GameListed {
-        id: game.id.clone(),
+        id,
         kind: game.kind.clone(),
         started_ms: game.started_ms,
         finished_ms: game.end.at_ms,
@@ -197,9 +229,12 @@ fn of_summary(game: &Summary, holder: &Holder) -> GameListed {
         blue: game.blue.clone(),
         result: game.end.result.clone(),
         how: game.end.how.clone(),
+        outcome: result_text(&game.kind, &game.end.result, &game.end.how),
         moves: game.moves as usize,
         you: holder.you,
         friend: holder.friend.clone(),
+        watch,
+        round,
     }
 }
 

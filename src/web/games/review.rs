@@ -97,15 +97,19 @@ pub fn view_of(id: &str, done: &Review, limits: &ReviewLimits) -> ReviewView {
         .enumerate()
         .map(|(i, mv)| {
             let board = &done.positions[i].board;
-            let winning = match &mv.mark {
-                Mark::ThrewTheWinAway { winning } => winning
-                    .iter()
+            let squares = |list: &[usize]| -> Vec<[usize; 2]> {
+                list.iter()
                     .map(|&sq| {
                         let c = board.coord(sq);
                         [c.row, c.col]
                     })
-                    .collect(),
-                _ => Vec::new(),
+                    .collect()
+            };
+            let (winning, unsettled) = match &mv.mark {
+                Mark::ThrewTheWinAway { winning, unsettled } => {
+                    (squares(winning), squares(unsettled))
+                }
+                _ => (Vec::new(), Vec::new()),
             };
             MoveMark {
                 mover: colour_name(mv.mover).to_string(),
@@ -116,6 +120,7 @@ pub fn view_of(id: &str, done: &Review, limits: &ReviewLimits) -> ReviewView {
                 before: mv.before,
                 after: mv.after,
                 winning,
+                unsettled,
             }
         })
         .collect();

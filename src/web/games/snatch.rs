@@ -128,6 +128,7 @@ impl Snatch {
             // The Games view's: the connection answers them itself.
             ClientMessage::Games { .. }
             | ClientMessage::Replay { .. }
+            | ClientMessage::Watched { .. }
             | ClientMessage::Review { .. } => {}
         }
         self.settle(ctx);

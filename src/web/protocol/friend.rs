@@ -72,6 +72,8 @@ pub struct ResultView {
     pub winner: &'static str,
     /// `won on the board`, `resigned`, `on time`, `claimed: the other player left`.
     pub how: String,
+    /// The result for people: `Red won on the board`, `Red won: Blue resigned`, ...
+    pub text: String,
 }
 
 /// A game with a friend as one page sees it (a watcher is never told an invite or a seat).

@@ -16,6 +16,12 @@
 //!   is the game's own secret, or for a round of a game with a friend the page's seat in it.
 //!   An unknown game or a wrong secret gets `error` (the same words for both) and changes
 //!   nothing.
+//! - `{"t":"watched","watch":"<watch id>","round":R}`: round `R` of a game with a friend,
+//!   finished, by its watch link (a listed game's `watch` and `round`): `replay`, to anyone,
+//!   as anyone with the watch link may watch the game. It names no seat and no invite: its
+//!   `id` is `<watch id>rR`, its `you` and `friend` are null, and it cannot be reviewed
+//!   (a review is asked for with a seat). An unknown watch id or a round not finished gets
+//!   `error` and changes nothing.
 //! - `{"t":"review","id":"<kept id>","seat":"<hex>"}`: a Jump61 game's review, as `jump61
 //!   review` words it (a Jump Snatch game gets `error`: the review judges Jump61 games only).
 //!   A review kept in the database is read back (`stored` true); otherwise one `review` with
@@ -65,11 +71,18 @@ pub struct GameListed {
     /// `red` or `blue`, the winner; `how`: `won on the board`, `resigned`, ...
     pub result: String,
     pub how: String,
+    /// The two in words: `Red won on the board`, `Blue won: Red resigned`, ... (as `jump61
+    /// games` says it).
+    pub outcome: String,
     pub moves: usize,
     /// In a game with a friend: the colour the page's seat played (`red` or `blue`).
     pub you: Option<&'static str>,
-    /// In a game with a friend: its invite id.
+    /// In a game with a friend: its invite id (to its seats only).
     pub friend: Option<String>,
+    /// In a game with a friend: its watch link's id and the round this game was, which
+    /// `watched` opens the replay by.
+    pub watch: Option<String>,
+    pub round: Option<u32>,
 }
 
 /// A finished game, whole, for the replay.
@@ -91,9 +104,9 @@ pub struct MoveMark {
     /// `R C`.
     #[serde(rename = "move")]
     pub text: String,
-    /// `jump61 review`'s words: `kept the win`, `threw the win away (winning: 1 1)`, `lost
-    /// already`, `won the game`, or the evaluation's `good`, `inaccuracy`, `mistake`,
-    /// `blunder`.
+    /// `jump61 review`'s words: `kept the win`, `threw the win away (winning: 1 1)` (or
+    /// `(winning: 1 1; 4 1 not settled)`), `lost already`, `won the game`, or the
+    /// evaluation's `good`, `inaccuracy`, `mistake`, `blunder`.
     pub mark: String,
     /// Whether the mark is proven (else judged by the evaluation's chance of winning).
     pub proven: bool,
@@ -104,6 +117,11 @@ pub struct MoveMark {
     pub after: f64,
     /// The moves that kept the win, when this one threw it away: `[row, col]`.
     pub winning: Vec<[usize; 2]>,
+    /// The moves the review's limits proved neither winning nor losing, when this one threw
+    /// the win away (`winning` may then miss some): `[row, col]`. A review kept before they
+    /// were counted reads back with none.
+    #[serde(default)]
+    pub unsettled: Vec<[usize; 2]>,
 }
 
 /// A game's review, as the page shows it: a mark a move and Red's chance in every position.

@@ -121,7 +121,7 @@ window.jump61Friend = ({ page, $, say, sendRaw, joinStored }) => {
     const who = v.you === "watching" ? "You are watching" : `You play ${name(v.you)}`;
     const seats = `Red ${seat("red")}, Blue ${seat("blue")}`;
     let now = "";
-    if (v.result) now = `${name(v.result.winner)} wins (${v.result.how})`;
+    if (v.result) now = v.result.text;
     else if (v.seats.blue === "open" || v.seats.red === "open") now = "waiting for your friend to open the link";
     else if (st.to_move) now = st.to_move === v.you ? "your move" : `${name(st.to_move)} to move`;
     let asked = "";

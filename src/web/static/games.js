@@ -1,7 +1,8 @@
 // jump61's page, the Games view: the finished games this browser played (against the AI, of
 // its own, with a friend, and of Jump Snatch), each replayed move by move (buttons and arrow
 // keys), copied as the command loop's script or as a link, and a Jump61 game reviewed by the
-// server in the words of `jump61 review`. The page remembers each kept game's id and seat
+// server in the words of `jump61 review`. A game with a friend's link is its watch link's id
+// and round (`#watched=WATCH&round=R`): it carries no seat, and opens the replay to anyone. The page remembers each kept game's id and seat
 // secret (the server's `seat` message) and each seat it held in a game with a friend (the
 // `seated` message) in localStorage, and shows them to ask: the server answers only for a
 // game whose secret the page shows.
@@ -15,7 +16,7 @@ window.jump61Games = ({ page, $, say, sendRaw, squareSvg }) => {
   let replay = null; // the `replay` message of the game open, and its review
   let ply = 0; // the position shown: 0 the start, k after move k
   let review = null;
-  let pending = null; // a game to open once connected (from a `#replay=` link)
+  let pending = null; // the request that opens a game once connected (from its link)
   let asked = false; // a request of this view is waiting for its answer (or its error)
   let shown = new Map(); // the games listed last, by id
 
@@ -94,10 +95,6 @@ window.jump61Games = ({ page, $, say, sendRaw, squareSvg }) => {
   function sideName(g, colour) {
     return (isSnatch(g) ? SIDE : NAME)[colour];
   }
-  function resultText(g) {
-    const winner = sideName(g, g.result);
-    return winner ? `${winner} won (${g.how})` : g.how;
-  }
   function playersText(g) {
     if (g.you) return `you (${NAME[g.you]}) vs friend`;
     if (isSnatch(g)) return `First ${playerName(g.red)}, Second ${playerName(g.blue)}`;
@@ -123,7 +120,7 @@ window.jump61Games = ({ page, $, say, sendRaw, squareSvg }) => {
         ["game-date", when(g.started_ms)],
         ["game-size", boardText(g)],
         ["game-players", playersText(g)],
-        ["game-result", resultText(g)],
+        ["game-result", g.outcome],
         ["game-length", `${g.moves} move${g.moves === 1 ? "" : "s"}`],
       ];
       for (const [cls, text] of fields) {
@@ -152,14 +149,15 @@ window.jump61Games = ({ page, $, say, sendRaw, squareSvg }) => {
     ply = m.moves.length;
     const g = m.game;
     $("replay").hidden = false;
-    $("replay-title").textContent = `${when(g.started_ms)}: ${boardText(g)}, ${g.you ? `you (${NAME[g.you]}) vs friend, ` : ""}${resultText(g)} in ${g.moves} moves`;
-    // A Jump Snatch game has no review; a friend's game has no link (it would carry this
-    // browser's seat, with which anyone could sit in it and play on).
-    $("replay-review").hidden = isSnatch(g);
-    $("replay-link").hidden = Boolean(g.friend);
+    $("replay-title").textContent = `${when(g.started_ms)}: ${boardText(g)}, ${g.you ? `you (${NAME[g.you]}) vs friend, ` : ""}${g.outcome} (${g.moves} move${g.moves === 1 ? "" : "s"})`;
+    // A Jump Snatch game has no review; a game opened by its watch link has none either (a
+    // review is asked for with a seat, and this page holds none).
+    const watcher = Boolean(g.watch) && !g.friend;
+    $("replay-review").hidden = isSnatch(g) || watcher;
     const about = [];
     if (isSnatch(g)) about.push("The review judges Jump61 games only: a Jump Snatch game has none. Its script replays in jump61 snatch.");
-    if (g.friend) about.push("A game with a friend has no link to copy: the link would carry your seat in it.");
+    if (g.friend) about.push("The link of a game with a friend replays it to anyone who opens it, and carries no seat.");
+    if (watcher) about.push("Opened by its link: only its players can review it, from their own Games view.");
     $("replay-about").textContent = about.join(" ");
     $("replay-about").hidden = about.length === 0;
     $("games-status").textContent = "";
@@ -248,14 +246,22 @@ window.jump61Games = ({ page, $, say, sendRaw, squareSvg }) => {
       else b.removeAttribute("aria-current");
     }
     scrollMoves();
-    const note = mark && mark.winning.length ? `The next move threw the win away: the outlined squares kept it.` : "";
-    $("replay-note").textContent = note;
+    $("replay-note").textContent = mark ? thrownNote(mark) : "";
     const cursor = document.getElementById("graph-at");
     if (cursor) {
       const x = ((ply / Math.max(1, total)) * GRAPH_W).toFixed(1);
       cursor.setAttribute("x1", x);
       cursor.setAttribute("x2", x);
     }
+  }
+
+  /// What the board shows before a move that threw the win away: the outlined squares kept
+  /// it; the review's limits may have left some moves settled neither way.
+  function thrownNote(mark) {
+    const unsettled = (mark.unsettled || []).map(([r, c]) => `${r}\u00a0${c}`).join(", ");
+    const left = unsettled ? ` Not settled within the review's limits: ${unsettled}.` : "";
+    if (mark.winning.length) return `The next move threw the win away: the outlined squares kept it.${left}`;
+    return left ? `The next move threw the win away.${left}` : "";
   }
 
   /// Scrolls the list of moves (not the page) so that the move played last and the next
@@ -298,8 +304,13 @@ window.jump61Games = ({ page, $, say, sendRaw, squareSvg }) => {
     }
     $("replay").dataset.copied = text;
   }
-  function linkOf(id) {
-    return `${location.origin}${location.pathname}#replay=${encodeURIComponent(id)}&seat=${encodeURIComponent(seatOf(id) || "")}`;
+  /// The game's link: a game with a friend's by its watch id and round (the seat's secret
+  /// would let anyone sit in it and play on), any other by its id and secret.
+  function linkOf(g) {
+    const hash = g.watch
+      ? `#watched=${encodeURIComponent(g.watch)}&round=${g.round}`
+      : `#replay=${encodeURIComponent(g.id)}&seat=${encodeURIComponent(seatOf(g.id) || "")}`;
+    return `${location.origin}${location.pathname}${hash}`;
   }
 
   // ------------------------------------------------------------ the review
@@ -318,7 +329,10 @@ window.jump61Games = ({ page, $, say, sendRaw, squareSvg }) => {
       return;
     }
     review = m;
-    $("review-status").textContent = `${m.result}. Reviewed with ${m.limits}${m.stored ? " (kept from before)" : ""}.`;
+    // The review's own result line judges the board: a game resigned or lost on time has
+    // none there, and the title says how it ended.
+    const said = replay.game.how === "won on the board" ? `${m.result}. ` : "";
+    $("review-status").textContent = `${said}Reviewed with ${m.limits}${m.stored ? " (kept from before)" : ""}.`;
     $("replay").dataset.review = m.stored ? "stored" : "made";
     drawMoves();
     drawGraph(m);
@@ -364,7 +378,7 @@ window.jump61Games = ({ page, $, say, sendRaw, squareSvg }) => {
         $("tab-games").setAttribute("aria-selected", "true");
         list();
         if (pending) {
-          ask({ t: "replay", id: pending.id, seat: seatOf(pending.id) });
+          ask(pending);
           pending = null;
         }
         break;
@@ -415,16 +429,21 @@ window.jump61Games = ({ page, $, say, sendRaw, squareSvg }) => {
     $("replay-next").addEventListener("click", () => go(ply + 1));
     $("replay-last").addEventListener("click", () => go(Infinity));
     $("replay-script").addEventListener("click", () => replay && copy(replay.script, "the game's script"));
-    $("replay-link").addEventListener("click", () => replay && copy(linkOf(replay.game.id), "the game's link"));
+    $("replay-link").addEventListener("click", () => replay && copy(linkOf(replay.game), "the game's link"));
     $("replay-review").addEventListener("click", askReview);
     window.addEventListener("keydown", key, true);
-    // `#replay=ID&seat=SECRET`: a game's link opens its replay (and this browser keeps it).
+    // `#replay=ID&seat=SECRET`: a game's link opens its replay (and this browser keeps it);
+    // `#watched=WATCH&round=R`: a game with a friend's, for anyone (nothing to keep).
     const fields = new URLSearchParams(location.hash.slice(1));
-    const id = fields.get("replay");
-    const seat = fields.get("seat");
+    const [id, seat] = [fields.get("replay"), fields.get("seat")];
+    const [watch, round] = [fields.get("watched"), Number(fields.get("round"))];
     if (id && seat) {
       remember(id, seat);
-      pending = { id };
+      pending = { t: "replay", id, seat };
+    } else if (watch && Number.isInteger(round) && round > 0) {
+      pending = { t: "watched", watch, round };
+    }
+    if (pending) {
       history.replaceState(null, "", location.pathname + location.search);
       enter();
     }

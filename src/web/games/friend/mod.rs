@@ -20,7 +20,7 @@ use super::context::Context;
 use super::jump61::Jump61;
 use super::keep::SharedStore;
 use super::seat::{same_secret, seat_hash, secret_hex};
-use super::words::colour_name;
+use super::words::{colour_name, result_text};
 use crate::board::{Colour, MAX_SIZE, MIN_SIZE};
 use crate::protocol::Dialect;
 use crate::web::limits::Limits;
@@ -472,6 +472,7 @@ impl FriendGame {
             result: self.result.as_ref().map(|(winner, how)| ResultView {
                 winner: colour_name(*winner),
                 how: how.clone(),
+                text: result_text("jump61", colour_name(*winner), how),
             }),
             can_claim: claim_in == Some(Duration::ZERO),
             claim_in_ms: claim_in.map(|d| d.as_millis() as u64),

@@ -11,7 +11,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 const NO_STORE: &str = "this server keeps no games (--no-db): there are no finished games to show";
 
 impl Page {
-    /// `games`, `replay` or `review`.
+    /// `games`, `replay`, `watched` or `review`.
     pub(super) fn library(&mut self, message: ClientMessage) {
         let Some(store) = self.server.store.clone() else {
             return self.replies.push(ServerMessage::error(NO_STORE));
@@ -24,6 +24,8 @@ impl Page {
                         .map(|list| Some(ServerMessage::Games { list }))
                 }
                 ClientMessage::Replay { id, seat } => library::open(&*store, &id, &seat)
+                    .map(|found| Some(ServerMessage::Replay(Box::new(found.replay_view())))),
+                ClientMessage::Watched { watch, round } => library::watched(&*store, &watch, round)
                     .map(|found| Some(ServerMessage::Replay(Box::new(found.replay_view())))),
                 ClientMessage::Review { id, seat } => {
                     let found = library::finished(&*store, &id, &seat);
