@@ -115,7 +115,10 @@ fi
 
 echo "python_tests: pytest python/tests"
 # Run from outside the repository so that `import jump61` is the installed package.
-(cd target && "../$python" -m pytest ../python/tests -q -p no:cacheprovider)
+# Python turns SIGINT into KeyboardInterrupt only if SIGINT was not ignored when it started,
+# and a shell without job control starts its background jobs with SIGINT ignored (CI runs
+# this script so): the tests of Ctrl-C send it, so its default is restored for them.
+(cd target && env --default-signal=INT "../$python" -m pytest ../python/tests -q -p no:cacheprovider)
 
 echo "python_tests: the examples, with small counts"
 "$python" examples/python/vs_engine.py --games 2 --size 4 --nodes 500

@@ -34,6 +34,7 @@ use std::sync::Arc;
 use std::time::Duration;
 use store::Sqlite;
 use tokio::net::TcpListener;
+use tokio::signal::unix::{SignalKind, signal};
 use tokio::task::JoinHandle;
 use transport::host::Host;
 use transport::registry::Registry;
@@ -277,6 +278,17 @@ pub fn run(options: ServeOptions) -> i32 {
         }
     };
     runtime.block_on(async move {
+        // Ctrl-C's handler is in place before the address is announced, so that a SIGINT
+        // sent right after it (by a script, or a test under load) stops the server cleanly:
+        // `tokio::signal::ctrl_c()` installs its handler only when first polled, and until
+        // then SIGINT's default action kills the process.
+        let mut interrupt = match signal(SignalKind::interrupt()) {
+            Ok(interrupt) => interrupt,
+            Err(e) => {
+                crate::output::error_line(format_args!("error: cannot handle Ctrl-C: {e}"));
+                return 1;
+            }
+        };
         let address = (options.host.as_str(), options.port);
         let listener = match TcpListener::bind(address).await {
             Ok(listener) => listener,
@@ -300,7 +312,7 @@ pub fn run(options: ServeOptions) -> i32 {
             Some(path) => format!("jump61 serve: games are kept in {}", path.display()),
             None => "jump61 serve: games are not kept (--no-db)".to_string(),
         });
-        let _ = tokio::signal::ctrl_c().await;
+        interrupt.recv().await;
         say("jump61 serve: stopped");
         0
     })
