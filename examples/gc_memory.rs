@@ -179,21 +179,13 @@ fn write_and_check(prover: &mut Prover, board: &Board, winner: Colour) {
     }
 }
 
-/// The date and time now, `YYYY-MM-DD HH:MM UTC` (civil from days, Hinnant's algorithm).
+/// The date and time now, `YYYY-MM-DD HH:MM UTC`.
 fn utc_now() -> String {
     let secs = SystemTime::now()
         .duration_since(SystemTime::UNIX_EPOCH)
         .map_or(0, |d| d.as_secs()) as i64;
     let (days, rest) = (secs.div_euclid(86_400), secs.rem_euclid(86_400));
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
+    let (year, month, day) = jump61::calendar::civil_from_days(days);
     format!(
         "{year}-{month:02}-{day:02} {:02}:{:02} UTC",
         rest / 3600,

@@ -2,6 +2,7 @@
 
 pub mod arena;
 pub mod board;
+pub mod calendar;
 #[cfg(feature = "program")]
 pub mod cli;
 #[cfg(feature = "program")]

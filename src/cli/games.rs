@@ -1,5 +1,6 @@
 //! `games`: the finished games a server kept, one line each.
 
+use crate::calendar::utc_date;
 use crate::web::games::words::result_text;
 use crate::web::store::{Sqlite, Store, Summary};
 use clap::Args;
@@ -56,7 +57,7 @@ impl GamesArgs {
 fn line(game: &Summary) -> String {
     format!(
         "{}  {}x{}  {:<6}  {} / {}  {}  {}  {}",
-        date(game.started_ms),
+        utc_date(game.started_ms),
         game.size,
         game.size,
         game.rules,
@@ -66,32 +67,4 @@ fn line(game: &Summary) -> String {
         game.moves,
         game.id
     )
-}
-
-/// `YYYY-MM-DD` (UTC) of a time in milliseconds since the Unix epoch.
-fn date(ms: i64) -> String {
-    // Days to a civil date (Howard Hinnant's algorithm).
-    let days = ms.div_euclid(86_400_000);
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    format!("{year:04}-{month:02}-{day:02}")
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn dates_read_as_the_calendar_does() {
-        assert_eq!(date(0), "1970-01-01");
-        assert_eq!(date(951_782_400_000), "2000-02-29");
-        assert_eq!(date(1_795_000_000_000), "2026-11-18");
-    }
 }
