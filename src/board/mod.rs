@@ -139,23 +139,48 @@ const NIBBLE_TOPS: u64 = 0x8888_8888_8888_8888;
 /// One in every nibble of a spot word.
 const ONES: u64 = 0x1111_1111_1111_1111;
 
-/// The low bit of each of the 16 nibbles of `x` (other bits zero), packed into 16 bits.
+/// The low bit of each of the 16 nibbles of `x`, packed into 16 bits.
+///
+/// Two multiplications, each a sum of shifted copies whose bits never meet (so nothing
+/// carries): `0x1248` moves the four low bits of each 16-bit lane to the lane's top nibble,
+/// then `1 + 2^12 + 2^24 + 2^36` moves those four nibbles side by side at bit 36. The
+/// shift-and-mask ladder this replaced took twice the instructions, and the critical-square
+/// masks of the evaluation and of move ordering gather twice a position.
 #[inline(always)]
 fn gather_nibbles(x: u64) -> u16 {
-    let x = (x | x >> 3) & 0x0303_0303_0303_0303;
-    let x = (x | x >> 6) & 0x000F_000F_000F_000F;
-    let x = (x | x >> 12) & 0x0000_00FF_0000_00FF;
-    (x | x >> 24) as u16
+    let lanes = ((x & ONES).wrapping_mul(0x1248) >> 12) & 0x000F_000F_000F_000F;
+    (lanes.wrapping_mul(0x0000_0010_0100_1001) >> 36) as u16
+}
+
+/// Bit `i` of a byte spread to nibble `i` of a `u32` as `0xF`: the nibble masks of
+/// [`nibble_fill`], two lookups instead of a shift-and-mask ladder.
+const BYTE_TO_NIBBLES: [u32; 256] = {
+    let mut table = [0u32; 256];
+    let mut byte = 0;
+    while byte < 256 {
+        let mut bit = 0;
+        while bit < 8 {
+            if byte >> bit & 1 == 1 {
+                table[byte] |= 0xF << (4 * bit);
+            }
+            bit += 1;
+        }
+        byte += 1;
+    }
+    table
+};
+
+/// Every nibble `i` of the result is `0xF` when bit `i` of `bits` is set, else zero.
+#[inline(always)]
+fn nibble_fill(bits: u16) -> u64 {
+    u64::from(BYTE_TO_NIBBLES[usize::from(bits as u8)])
+        | u64::from(BYTE_TO_NIBBLES[usize::from(bits >> 8)]) << 32
 }
 
 /// The inverse of `gather_nibbles`: bit `i` of `bits` becomes the low bit of nibble `i`.
 #[inline(always)]
 fn scatter_nibbles(bits: u16) -> u64 {
-    let x = bits as u64;
-    let x = (x | x << 24) & 0x0000_00FF_0000_00FF;
-    let x = (x | x << 12) & 0x000F_000F_000F_000F;
-    let x = (x | x << 6) & 0x0303_0303_0303_0303;
-    (x | x << 3) & ONES
+    nibble_fill(bits) & ONES
 }
 
 /// A square's row and column, both counted from 1 as players type them.
@@ -446,27 +471,40 @@ impl Board {
     /// Squares holding as many spots as they have neighbours: one more spot explodes them.
     pub fn critical(&self) -> u128 {
         // In a position at rest no square is overfull, so "at or over capacity" is "at".
-        self.within_of_capacity(1)
+        let [critical] = self.within_of_capacity([1]);
+        critical
     }
 
-    /// Squares critical or one spot short of it: at most two more spots explode them. (The
-    /// evaluation takes the near-critical ones by masking out the `critical` it already has.)
+    /// Squares critical or one spot short of it: at most two more spots explode them.
     pub fn near_or_critical(&self) -> u128 {
-        self.within_of_capacity(2)
+        let [near] = self.within_of_capacity([2]);
+        near
     }
 
-    /// Squares at most `short - 1` spots below capacity (`short` 1 or 2), or over it. Adding
-    /// `7 - capacity + short` to a nibble of at most capacity spots stays below 16.
+    /// `critical` and `near_or_critical` at once, from one pass over the spot words: the
+    /// evaluation wants both.
     #[inline(always)]
-    fn within_of_capacity(&self, short: u64) -> u128 {
+    pub fn critical_and_near(&self) -> (u128, u128) {
+        let [critical, near] = self.within_of_capacity([1, 2]);
+        (critical, near)
+    }
+
+    /// For each `short` (1 or 2), the squares at most `short - 1` spots below capacity, or
+    /// over it. Adding `7 - capacity + short` to a nibble of at most capacity spots stays
+    /// below 16. Each mask is put together as two 64-bit halves: a 128-bit shift by a
+    /// variable amount is a branch-free select of two shifts.
+    #[inline(always)]
+    fn within_of_capacity<const K: usize>(&self, shorts: [u64; K]) -> [u128; K] {
         let g = geometry(self.size);
         let words = self.spot_words();
-        let mut mask = 0u128;
+        let mut halves = [[0u64; 2]; K];
         for (i, (word, bias)) in words.iter().zip(&g.overfull_bias).enumerate().take(g.words) {
-            let tops = word.wrapping_add(bias + short * ONES) & NIBBLE_TOPS;
-            mask |= (gather_nibbles(tops >> 3) as u128) << (16 * i);
+            for (half, short) in halves.iter_mut().zip(shorts) {
+                let tops = word.wrapping_add(bias + short * ONES) & NIBBLE_TOPS;
+                half[i / 4] |= u64::from(gather_nibbles(tops >> 3)) << (16 * (i % 4));
+            }
         }
-        mask & g.all
+        halves.map(|[low, high]| (u128::from(high) << 64 | u128::from(low)) & g.all)
     }
 
     /// The total of the spots on the squares of `mask`.
@@ -475,7 +513,7 @@ impl Board {
         let words = self.spot_words();
         let mut total = 0;
         for (i, &word) in words.iter().enumerate().take(g.words) {
-            let picked = word & (scatter_nibbles((mask >> (16 * i)) as u16) * 0xF);
+            let picked = word & nibble_fill((mask >> (16 * i)) as u16);
             let bytes = (picked & 0x0F0F_0F0F_0F0F_0F0F) + (picked >> 4 & 0x0F0F_0F0F_0F0F_0F0F);
             // Sixteen squares of at most eight spots: the byte sum stays below 256.
             total += bytes.wrapping_mul(0x0101_0101_0101_0101) >> 56;
@@ -693,6 +731,11 @@ mod tests {
                 .filter(|&sq| b.spots(sq) + 1 >= g.capacity[sq])
                 .fold(0u128, |m, sq| m | 1 << sq);
             assert_eq!(b.near_or_critical(), slow, "{notation}");
+            assert_eq!(
+                b.critical_and_near(),
+                (b.critical(), b.near_or_critical()),
+                "{notation}"
+            );
             for mask in [
                 g.all,
                 b.owned(Colour::Red),
@@ -763,9 +806,18 @@ mod tests {
 
     #[test]
     fn nibble_gather_and_scatter_are_inverse() {
-        for bits in [0u16, 1, 0x8000, 0xFFFF, 0xA5C3, 0x1234] {
-            assert_eq!(gather_nibbles(scatter_nibbles(bits)), bits);
-            assert_eq!(scatter_nibbles(bits).count_ones(), bits.count_ones());
+        for bits in 0..=u16::MAX {
+            let spread = scatter_nibbles(bits);
+            assert_eq!(gather_nibbles(spread), bits);
+            assert_eq!(spread.count_ones(), bits.count_ones());
+            assert_eq!(spread & !ONES, 0);
+            assert_eq!(nibble_fill(bits), spread * 0xF);
+            // The other bits of a nibble do not reach the gathered bit.
+            assert_eq!(gather_nibbles(spread | !ONES), bits);
+        }
+        // Bit by bit, against the plain definition.
+        for i in 0..16 {
+            assert_eq!(scatter_nibbles(1 << i), 1 << (4 * i));
         }
     }
 

@@ -3,7 +3,7 @@
 //! date once at the end.
 
 use super::geometry::{SMALL_SQUARES, SPOT_WORDS, geometry};
-use super::zobrist::KEYS;
+use super::zobrist::{ADD_SPOT, ADDED_SPOTS, BIT, KEYS};
 use super::{Board, Colour, NIBBLE_TOPS, Squares, covers};
 
 impl Board {
@@ -39,14 +39,14 @@ impl Board {
         let old = self.spots(sq) as usize;
         debug_assert!(old <= geometry(self.size).capacity[sq] as usize);
         self.spots[sq >> 1] += 1 << ((sq & 1) * 4);
-        let bit = 1u128 << sq;
+        let bit = BIT[sq];
         let taken = self.owner.get(me) & bit == 0;
         *self.owner.get_mut(me) |= bit;
         if self.keeps_hash() {
-            self.hash ^= KEYS.spots[sq][old] ^ KEYS.spots[sq][old + 1];
-            if taken {
-                self.hash ^= KEYS.owner[sq][me.index()];
-            }
+            // Masked rather than branched on: whether a move takes a white square is as
+            // good as random to the branch predictor.
+            let owner_key = KEYS.owner[sq][me.index()] & u64::from(taken).wrapping_neg();
+            self.hash ^= ADD_SPOT[sq][old % ADDED_SPOTS] ^ owner_key;
         }
     }
 

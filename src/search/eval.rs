@@ -59,10 +59,15 @@ struct Sides {
 impl Sides {
     #[inline(always)]
     fn of(board: &Board) -> Sides {
+        Sides::with_critical(board, board.critical())
+    }
+
+    /// `Sides::of` when the caller has the critical squares already.
+    #[inline(always)]
+    fn with_critical(board: &Board, critical: u128) -> Sides {
         let g = geometry(board.size() as u8);
         let me = board.to_move();
         let (mine, theirs) = (board.owned(me), board.owned(me.opponent()));
-        let critical = board.critical();
         let (critical_mine, critical_theirs) = (critical & mine, critical & theirs);
         Sides {
             g,
@@ -80,7 +85,8 @@ impl Sides {
 /// The terms of the evaluation of `board` from the side to move's view.
 #[inline(always)]
 pub fn features(board: &Board) -> [i32; FEATURES] {
-    let s = Sides::of(board);
+    let (critical, near_or_critical) = board.critical_and_near();
+    let s = Sides::with_critical(board, critical);
     let (g, mine, theirs, critical) = (s.g, s.mine, s.theirs, s.critical);
     let spots_mine = board.spots_in(mine) as i32;
     let white = g.all & !(mine | theirs);
@@ -105,7 +111,7 @@ pub fn features(board: &Board) -> [i32; FEATURES] {
         count(mine & g.spread(theirs)) - count(theirs & g.spread(mine)),
         best_capture(g, critical, s.critical_mine, theirs),
         best_capture(g, critical, s.critical_theirs, mine),
-        diff(board.near_or_critical() & !critical),
+        diff(near_or_critical & !critical),
     ]
 }
 
