@@ -159,7 +159,12 @@ impl Game {
 
     /// The moves played since the board was last set, oldest first.
     pub fn moves(&self) -> Vec<usize> {
-        self.history.iter().map(|&(_, sq)| sq).collect()
+        self.played().collect()
+    }
+
+    /// The squares of [`Game::moves`], read in place (nothing is copied).
+    pub fn played(&self) -> impl ExactSizeIterator<Item = usize> + '_ {
+        self.history.iter().map(|&(_, sq)| sq)
     }
 
     /// The board the moves of `moves` started from.

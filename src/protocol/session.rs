@@ -122,6 +122,11 @@ impl<'a> Session<'a> {
         self.game.moves()
     }
 
+    /// The squares of [`Session::moves`], read in place (nothing is copied).
+    pub fn played(&self) -> impl ExactSizeIterator<Item = usize> + '_ {
+        self.game.played()
+    }
+
     /// The board the moves of `moves` started from.
     pub fn start_board(&self) -> Board {
         self.game.start_board()

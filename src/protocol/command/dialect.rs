@@ -41,12 +41,19 @@ impl FromStr for Dialect {
     }
 }
 
-impl fmt::Display for Dialect {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
+impl Dialect {
+    /// The dialect's year, as `--dialect` and the store write it.
+    pub fn name(self) -> &'static str {
+        match self {
             Dialect::V2014 => "2014",
             Dialect::V2019 => "2019",
             Dialect::V2013 => "2013",
-        })
+        }
+    }
+}
+
+impl fmt::Display for Dialect {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
     }
 }

@@ -3,7 +3,6 @@
 //! found again by its link after a restart, as the command-loop script that replays it
 //! with its players' settings.
 
-use super::record::Record;
 use crate::web::store::{Store, StoredGame};
 
 /// A seat's secret, as the link carries it: 32 hex digits.
@@ -113,27 +112,6 @@ fn ai_commands(player: &str) -> Result<String, String> {
         _ => return Err(bad()),
     }
     Ok(text)
-}
-
-/// The kept Jump61 game as its replay will show it to the keeper (so nothing is rewritten).
-pub fn record(kept: &StoredGame) -> Record {
-    let game = &kept.game;
-    Record {
-        kind: "jump61",
-        size: game.size,
-        rules: game.rules.clone(),
-        start: game.start.clone(),
-        red: game.red.clone(),
-        blue: game.blue.clone(),
-        moves: kept.moves.iter().map(|(mv, _)| mv.clone()).collect(),
-        winner: kept.end.as_ref().and_then(|end| match end.result.as_str() {
-            "red" => Some("red"),
-            "blue" => Some("blue"),
-            _ => None,
-        }),
-        clock: game.clock.clone(),
-        clock_left: None,
-    }
 }
 
 #[cfg(test)]

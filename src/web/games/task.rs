@@ -4,7 +4,7 @@
 use super::context::{Context, Report};
 use super::jump61::Jump61;
 use super::keep::Keeper;
-use super::record::Record;
+use super::record::Keepable;
 use super::snatch::Snatch;
 use crate::web::limits::Limits;
 use crate::web::pool::SearchPool;
@@ -64,10 +64,10 @@ impl Game {
         }
     }
 
-    fn record(&self) -> Record {
+    fn keepable(&self) -> &dyn Keepable {
         match self {
-            Game::Jump61(g) => g.record(),
-            Game::Snatch(g) => g.record(),
+            Game::Jump61(g) => &**g,
+            Game::Snatch(g) => &**g,
         }
     }
 
@@ -126,7 +126,7 @@ pub async fn run(
             Some(report) = reports.recv() => game.report(report, &mut ctx),
         }
         if let Some(keeper) = &mut keeper {
-            keeper.keep(game.record(), &mut ctx).await;
+            keeper.keep(game.keepable(), &mut ctx).await;
         }
         if !deliver(&mut outbox, &mut ctx) {
             game.cancel_search();

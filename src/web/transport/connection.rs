@@ -424,9 +424,7 @@ impl Page {
             let address = self.connection.address().to_string();
             let keeper = Keeper::new(Arc::clone(store), id.clone(), address, Arc::clone(&limits));
             match &resumed {
-                Some((found, _)) => {
-                    keeper.resumed(found.made, &found.kept, seat::record(&found.kept))
-                }
+                Some((found, _)) => keeper.resumed(found.made, &found.kept),
                 None => keeper,
             }
         });

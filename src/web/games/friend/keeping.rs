@@ -4,9 +4,10 @@
 //! the log, and the game goes on in memory, no longer kept.
 
 use super::FriendGame;
-use super::clock::Clock;
+use super::clock::{Clock, Setting};
+use crate::web::games::jump61::Jump61;
 use crate::web::games::keep::{Keeper, SharedStore, now_ms};
-use crate::web::games::record::Record;
+use crate::web::games::record::{Keepable, Key, Look, Record};
 use crate::web::games::seat::seat_hash;
 use crate::web::limits::Limits;
 use crate::web::store::{KeptFriend, Store, StoreError};
@@ -80,25 +81,55 @@ impl FriendGame {
 
     /// Writes what changed to the store, waiting for the disk on a blocking thread.
     pub(super) async fn keep(&mut self) {
-        let record = self.record();
         if let Some(keeping) = &mut self.keeping {
-            keeping.keeper.keep(record, &mut self.ctx).await;
+            let game = Timed {
+                game: &self.game,
+                setting: self.setup.clock,
+                clock: self.clock.as_ref(),
+            };
+            keeping.keeper.keep(&game, &mut self.ctx).await;
         }
     }
 
     /// [`FriendGame::keep`] on the game thread, for a caller that cannot wait.
     pub(super) fn keep_now(&mut self) {
-        let record = self.record();
         if let Some(keeping) = &mut self.keeping {
-            keeping.keeper.keep_now(record, &mut self.ctx);
+            let game = Timed {
+                game: &self.game,
+                setting: self.setup.clock,
+                clock: self.clock.as_ref(),
+            };
+            keeping.keeper.keep_now(&game, &mut self.ctx);
+        }
+    }
+}
+
+/// The game as the store keeps it, with its clocks.
+struct Timed<'a> {
+    game: &'a Jump61,
+    setting: Option<Setting>,
+    clock: Option<&'a Clock>,
+}
+
+impl Keepable for Timed<'_> {
+    fn look(&self) -> Look {
+        Look {
+            clock_left: self.clock.map(Clock::left_ms),
+            ..self.game.look()
         }
     }
 
-    /// The game as the store keeps it, with its clocks.
+    fn compare(&self, kept: &[Key]) -> (usize, usize) {
+        self.game.compare(kept)
+    }
+
+    fn moves_from(&self, from: usize) -> Vec<(Key, String)> {
+        self.game.moves_from(from)
+    }
+
     fn record(&self) -> Record {
         Record {
-            clock: self.setup.clock.map(|c| c.stored()),
-            clock_left: self.clock.as_ref().map(Clock::left_ms),
+            clock: self.setting.map(|c| c.stored()),
             ..self.game.record()
         }
     }

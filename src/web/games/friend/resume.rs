@@ -89,7 +89,7 @@ impl FriendGame {
         );
         if let Some(found) = found {
             self.replay(&found)?;
-            keeper = keeper.resumed(1, &found, seat::record(&found));
+            keeper = keeper.resumed(1, &found);
         }
         if let (Some(setting), Some(left)) = (self.setup.clock, left) {
             self.clock = Some(Clock::resumed(setting, left));
