@@ -22,7 +22,7 @@
 //! Several provers may share one table, one a thread ([`parallel`]): each re-reads
 //! its children's numbers from the table at every step, so it sees what the others proved,
 //! and steers away from children another thread is inside (their disproof numbers count
-//! four times when it chooses), the virtual proof numbers of Pawlewicz and Hayward's parallel
+//! double when it chooses), the virtual proof numbers of Pawlewicz and Hayward's parallel
 //! df-pn.
 
 mod estimate;
@@ -406,18 +406,16 @@ impl Prover {
 /// The plies below the root within which threads share their work (see [`Prover::mid`]).
 /// Measured on the 4x4 start (docs/results/solving.md): sharing at every depth searched 82.8 and
 /// 90.4 million positions on two threads in 63.7 and 70.7 s; sharing within 3 to 8 plies,
-/// 71 to 87 million in 42 to 59 s. Later (2026-11-29, with [`BUSY_PENALTY`]): two threads
-/// vary by a fifth from run to run at any depth from 3 to 10 (40 to 62 million positions);
-/// within 4 plies and a penalty of 3 they searched 52.7 million on average in 45.6 s, within
-/// 6 and a penalty of 1, 56.6 million in 52.0 s, and 4 was the faster in each pair run back
-/// to back.
-const SHARED_DEPTH: u32 = 4;
+/// 71 to 87 million in 42 to 59 s. Later (2026-11-29): two threads vary by a fifth or more
+/// from run to run at any depth from 3 to 10 (35 to 62 million positions); within 6 plies
+/// they searched 52.6 million on average in 50.3 s (six runs), within 4 and with a
+/// [`BUSY_PENALTY`] of 3, 51.8 million in 48.1 s: no clear gain.
+const SHARED_DEPTH: u32 = 6;
 
 /// How much harder a child another thread is inside looks to refute: its disproof number
-/// counts `1 + BUSY_PENALTY` times for each thread inside. Within [`SHARED_DEPTH`] plies, 3
-/// searched fewer positions than 1 on the 4x4 start and the same on the seeded sample
-/// (docs/results/solving.md, 2026-11-29); 10 and 30 were no better.
-const BUSY_PENALTY: u32 = 3;
+/// counts `1 + BUSY_PENALTY` times for each thread inside. 0.5, 3, 10 and 30 were no better
+/// on the 4x4 start or the seeded sample (docs/results/solving.md, 2026-11-29).
+const BUSY_PENALTY: u32 = 1;
 
 /// Moves on the largest board a key holds.
 pub const MAX_MOVES: usize = MAX_KEY_SIZE * MAX_KEY_SIZE;
