@@ -333,8 +333,8 @@ impl Prover {
         }
     }
 
-    /// [`summarise`], choosing as if a child another thread is inside were twice as hard
-    /// to refute, and breaking ties from a different child on each thread.
+    /// [`summarise`], choosing as if a child another thread is inside were harder to refute
+    /// ([`BUSY_PENALTY`]), and breaking ties from a different child on each thread.
     fn summarise_shared(&self, children: &[(Option<Place>, Board)], numbers: &[Entry]) -> Summary {
         let mut s = summarise(numbers);
         if s.entry.pn == 0 || s.entry.dn == 0 {
@@ -347,7 +347,9 @@ impl Prover {
             let mut dn = numbers[i].dn;
             let inside = self.shared.inside(children[i].0);
             if inside > 0 {
-                dn = dn.saturating_mul(1 + u32::from(inside)).min(INF - 1);
+                dn = dn
+                    .saturating_mul(1 + BUSY_PENALTY * u32::from(inside))
+                    .min(INF - 1);
             }
             if dn < best_dn || best == usize::MAX {
                 second = best_dn;
@@ -404,8 +406,16 @@ impl Prover {
 /// The plies below the root within which threads share their work (see [`Prover::mid`]).
 /// Measured on the 4x4 start (docs/results/solving.md): sharing at every depth searched 82.8 and
 /// 90.4 million positions on two threads in 63.7 and 70.7 s; sharing within 3 to 8 plies,
-/// 71 to 87 million in 42 to 59 s.
+/// 71 to 87 million in 42 to 59 s. Later (2026-11-29): two threads vary by a fifth or more
+/// from run to run at any depth from 3 to 10 (35 to 62 million positions); within 6 plies
+/// they searched 52.6 million on average in 50.3 s (six runs), within 4 and with a
+/// [`BUSY_PENALTY`] of 3, 51.8 million in 48.1 s: no clear gain.
 const SHARED_DEPTH: u32 = 6;
+
+/// How much harder a child another thread is inside looks to refute: its disproof number
+/// counts `1 + BUSY_PENALTY` times for each thread inside. 0.5, 3, 10 and 30 were no better
+/// on the 4x4 start or the seeded sample (docs/results/solving.md, 2026-11-29).
+const BUSY_PENALTY: u32 = 1;
 
 /// Moves on the largest board a key holds.
 pub const MAX_MOVES: usize = MAX_KEY_SIZE * MAX_KEY_SIZE;
