@@ -122,8 +122,8 @@ window.jump61Friend = ({ page, $, say, sendRaw, joinStored }) => {
     const seats = `Red ${seat("red")}, Blue ${seat("blue")}`;
     let now = "";
     if (v.result) now = v.result.text;
-    else if (v.seats.blue === "open" || v.seats.red === "open") now = "waiting for your friend to open the link";
-    else if (st.to_move) now = st.to_move === v.you ? "your move" : `${name(st.to_move)} to move`;
+    else if (v.seats.blue === "open" || v.seats.red === "open") now = "Waiting for your friend to open the link";
+    else if (st.to_move) now = st.to_move === v.you ? "Your move" : `${name(st.to_move)} to move`;
     let asked = "";
     if (v.offer) {
       const what = v.offer.what === "takeback" ? "to take back a move" : "for a rematch";
