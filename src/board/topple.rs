@@ -3,8 +3,9 @@
 //! date once at the end.
 
 use super::geometry::{SMALL_SQUARES, SPOT_WORDS, geometry};
+use super::nibbles::NIBBLE_TOPS;
 use super::zobrist::{ADD_SPOT, ADDED_SPOTS, BIT, KEYS};
-use super::{Board, Colour, NIBBLE_TOPS, Squares, covers};
+use super::{Board, Colour, Squares, covers};
 
 impl Board {
     /// Plays a move for the side to move: one spot on `sq`, then the chain reaction.
