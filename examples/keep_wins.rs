@@ -5,7 +5,8 @@
 //! with at most 50 million positions each), and plays each to the end: the winning side is
 //! the full AI at its default time (1 s a move) on THREADS threads (default 1), kept for the
 //! whole game as at the command loop; the losing side is the full AI under a node limit of
-//! DEFENCE_NODES a move (default 200,000: the same moves on every run). After each of the
+//! DEFENCE_NODES a move (default 200,000: the same moves on every run; 0: the full AI at its
+//! default time, as the winner, whose time a move is then printed too). After each of the
 //! winner's moves the prover checks that the position is still lost for the opponent. Prints
 //! one line a position (kept, or the move that threw the win away) and the totals: wins
 //! kept, the AI's moves and its mean and longest time a move.
@@ -53,6 +54,7 @@ fn main() {
     let mut play = common::RandomPlay::with_rules(SEED, rules);
     let (mut done, mut kept, mut tried) = (0, 0, 0);
     let mut all = Moves::default();
+    let mut theirs = Moves::default();
     while done < count && tried < 50 * count {
         tried += 1;
         let Some(board) = play.position(size, moves) else {
@@ -66,12 +68,19 @@ fn main() {
             threads,
             ..EngineConfig::default()
         });
-        let mut loser = proven::engine(EngineConfig {
-            limit: Limit::Nodes(defence_nodes),
-            ..EngineConfig::default()
+        let mut loser = proven::engine(match defence_nodes {
+            0 => EngineConfig {
+                threads,
+                ..EngineConfig::default()
+            },
+            n => EngineConfig {
+                limit: Limit::Nodes(n),
+                ..EngineConfig::default()
+            },
         });
         let mut mine = Moves::default();
-        let outcome = play_out(board, &mut winner, &mut loser, limits, threads, &mut mine);
+        let mut sides = [&mut mine, &mut theirs];
+        let outcome = play_out(board, &mut winner, &mut loser, limits, threads, &mut sides);
         let said = match &outcome {
             Outcome::Kept => {
                 kept += 1;
@@ -93,6 +102,14 @@ fn main() {
         all.total += mine.total;
         all.longest = all.longest.max(mine.longest);
     }
+    if defence_nodes == 0 {
+        println!(
+            "the losing side's AI (1 s a move): {} moves, mean {:.2} s, longest {:.2} s",
+            theirs.count,
+            theirs.total.as_secs_f64() / theirs.count.max(1) as f64,
+            theirs.longest.as_secs_f64()
+        );
+    }
     println!(
         "{size}x{size} ({rules} rules), {moves} moves in: the AI ({threads} thread(s), 1 s a move) kept {kept} of {done} won positions to the end; {} moves ({} proven), mean {:.2} s, longest {:.2} s",
         all.count,
@@ -110,7 +127,7 @@ fn play_out(
     loser: &mut jump61::search::Engine,
     limits: Limits,
     threads: usize,
-    mine: &mut Moves,
+    sides: &mut [&mut Moves; 2],
 ) -> Outcome {
     let side = board.to_move();
     for ply in 0.. {
@@ -127,10 +144,12 @@ fn play_out(
         let took = start.elapsed();
         let mut child = board;
         child.play(sq);
+        let moves = &mut sides[usize::from(board.to_move() != side)];
+        moves.count += 1;
+        moves.total += took;
+        moves.longest = moves.longest.max(took);
         if board.to_move() == side {
-            mine.count += 1;
-            mine.total += took;
-            mine.longest = mine.longest.max(took);
+            let mine = &mut sides[0];
             mine.proven += usize::from(winner.proved_last_win());
             if child.winner().is_none() {
                 match value(&child, limits, threads) {

@@ -2,7 +2,9 @@
 //! moves in, or sixteen under the 2013 rules, whose squares start empty; 5x5 24 moves in), the full AI on one thread under a node limit (the
 //! same moves on every run and machine) plays the winning side against the AI, and after
 //! each of its moves the prover says the opponent is still lost. Outcomes only: no clock
-//! is read. `examples/keep_wins.rs` measures the same at the default 1 s a move.
+//! is read. The full sets at the default 1 s a move, on two threads, are an ignored test
+//! (`cargo test --release --test all keep_wins:: -- --ignored`: some ten minutes), whose
+//! figures are in the results log; `examples/keep_wins.rs` measures the same with times.
 
 use jump61::board::{Board, Rules, Squares};
 use jump61::proven;
@@ -66,11 +68,12 @@ fn engine(nodes: u64) -> Engine {
     })
 }
 
-/// Plays `board` (won for its side to move) to the end; `Err` names the first move of the
-/// winning side after which the prover does not find the opponent lost.
-fn play_out(mut board: Board) -> Result<(), String> {
+/// Plays `board` (won for its side to move) to the end, `winner` for its side; `Err` names
+/// the first move of the winning side after which the prover does not find the opponent
+/// lost.
+fn play_out(mut board: Board, mut winner: Engine) -> Result<(), String> {
     let side = board.to_move();
-    let (mut winner, mut loser) = (engine(AI_NODES), engine(DEFENCE_NODES));
+    let mut loser = engine(DEFENCE_NODES);
     let mut check = checker(board.size(), CHECK_POSITIONS);
     let start = board;
     for ply in 0.. {
@@ -111,9 +114,43 @@ fn play_out(mut board: Board) -> Result<(), String> {
 fn keeps_every_win(positions: Vec<Board>) {
     let thrown: Vec<String> = positions
         .into_iter()
-        .filter_map(|board| play_out(board).err())
+        .filter_map(|board| play_out(board, engine(AI_NODES)).err())
         .collect();
     assert!(thrown.is_empty(), "{thrown:#?}");
+}
+
+/// As `keeps_every_win`, the winner the full AI as the program plays it by default: 1 s a
+/// move, on two threads.
+fn keeps_every_win_at_one_second(positions: Vec<Board>) {
+    let winner = || {
+        proven::engine(EngineConfig {
+            threads: 2,
+            ..EngineConfig::default()
+        })
+    };
+    let thrown: Vec<String> = positions
+        .into_iter()
+        .filter_map(|board| play_out(board, winner()).err())
+        .collect();
+    assert!(thrown.is_empty(), "{thrown:#?}");
+}
+
+#[test]
+#[ignore = "about ten minutes of the clock: the full sets at 1 s a move"]
+fn at_one_second_a_move_thirty_won_4x4_positions_are_kept_to_the_end() {
+    keeps_every_win_at_one_second(won_positions(4, Rules::V2014, 6, 30));
+}
+
+#[test]
+#[ignore = "minutes of the clock: the full sets at 1 s a move"]
+fn at_one_second_a_move_ten_won_4x4_positions_of_the_2013_rules_are_kept_to_the_end() {
+    keeps_every_win_at_one_second(won_positions(4, Rules::V2013, 16, 10));
+}
+
+#[test]
+#[ignore = "minutes of the clock: the full sets at 1 s a move"]
+fn at_one_second_a_move_ten_won_5x5_positions_late_in_the_game_are_kept_to_the_end() {
+    keeps_every_win_at_one_second(won_positions(5, Rules::V2014, 24, 10));
 }
 
 #[test]

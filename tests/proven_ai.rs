@@ -4,8 +4,10 @@
 
 use jump61::board::Board;
 use jump61::proven;
+use jump61::search::proof::{REACH_TIME, within_reach};
 use jump61::search::{DUTY_DEPTH, EngineConfig, Evaluation, Limit};
 use jump61::solver::{Value, dfpn::Limits, game_value};
+use std::time::{Duration, Instant};
 
 /// 4x4, ten moves into a seeded random game: only `4 3` of Red's 11 moves wins, and the
 /// search alone at 1 s a move played `4 1` (`examples/proven_ai.rs`).
@@ -141,4 +143,70 @@ fn a_two_thread_engine_plays_a_proven_winning_move_too() {
         "the AI played {}",
         board.coord(sq)
     );
+}
+
+/// 4x4, twenty moves into a seeded game: every move of Red's loses within four plies, which
+/// the search sees at once.
+const LOST_WITHIN_REACH: &str = "1b2b2b2b/3b3b3b2b/2r2r4b2r/1r3r2b2r";
+
+/// How long the full engine on `threads` threads takes over a move of `board` at `time` a
+/// move, whether it proved a win, and the move.
+fn timed_move(
+    board: &Board,
+    time: Duration,
+    threads: usize,
+    past: bool,
+) -> (Duration, bool, usize) {
+    let mut engine = proven::engine(EngineConfig {
+        limit: Limit::MoveTime(time),
+        threads,
+        prove_past_move: past,
+        ..EngineConfig::default()
+    });
+    let start = Instant::now();
+    let sq = engine.choose_move(board, &mut |_| {}).unwrap();
+    (start.elapsed(), engine.proved_last_win(), sq)
+}
+
+#[test]
+fn a_proof_within_reach_goes_on_past_the_move_up_to_four_times_its_time() {
+    // Red wins six moves in, by one move whose proof takes seconds; the search rates the
+    // position Red's, so the proof goes on after the move's 100 ms until 400 ms.
+    let board: Board = SIX_MOVES_IN.parse().unwrap();
+    assert!(within_reach(&board));
+    let time = Duration::from_millis(100);
+    let longest = time.mul_f64(REACH_TIME);
+    // A slice of the proof (some tens of ms), the threads' start, a busy machine.
+    let slack = Duration::from_millis(150);
+    for threads in [1, 2] {
+        let (took, proved, sq) = timed_move(&board, time, threads, true);
+        if proved {
+            // A machine fast enough to prove it in time plays the proven move.
+            assert_eq!(sq, 3 * 4, "{threads} threads: played {}", board.coord(sq));
+        } else {
+            assert!(took >= longest, "{threads} threads: {took:?}, no proof");
+        }
+        assert!(took < longest + slack, "{threads} threads: took {took:?}");
+        // Without it, the move ends at its time.
+        let (took, ..) = timed_move(&board, time, threads, false);
+        assert!(
+            took < time + slack,
+            "{threads} threads, not past: took {took:?}"
+        );
+    }
+}
+
+#[test]
+fn a_position_the_search_sees_lost_is_not_proven_past_its_time() {
+    let board: Board = LOST_WITHIN_REACH.parse().unwrap();
+    assert!(within_reach(&board));
+    let time = Duration::from_millis(300);
+    for threads in [1, 2] {
+        let (took, proved, _) = timed_move(&board, time, threads, true);
+        assert!(!proved);
+        assert!(
+            took < time + Duration::from_millis(150),
+            "{threads} threads: {took:?}"
+        );
+    }
 }

@@ -26,6 +26,7 @@ impl Cli {
                 level: self.level.unwrap_or(defaults.level),
                 seed: self.seed.unwrap_or(defaults.seed),
                 proof_mb: defaults.proof_mb,
+                prove_past_move: defaults.prove_past_move,
             },
             verbose: self.verbose,
             prompts: interactive,

@@ -12,6 +12,7 @@ pub mod limits;
 mod negamax;
 mod ponder;
 pub mod proof;
+mod proving;
 pub mod score;
 pub mod solve;
 mod split;
@@ -31,7 +32,6 @@ use rand::{RngExt, SeedableRng};
 use score::INFINITY;
 use std::fmt;
 use std::sync::atomic::AtomicBool;
-use std::sync::atomic::Ordering::Relaxed;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use tt::{Table, TableMemoryError};
@@ -54,6 +54,11 @@ pub struct EngineConfig {
     /// The most memory the full engine's prover table may take (its proof step, see
     /// `proof`), in MiB.
     pub proof_mb: usize,
+    /// Let a proof the search's time did not finish go on past it on a board within the
+    /// prover's reach (see `proof::within_reach`), up to `proof::REACH_TIME` times the
+    /// move's time: the full engine then keeps the wins of small boards. Off where the
+    /// search's answer is wanted in its time (the analysis board's evaluation).
+    pub prove_past_move: bool,
 }
 
 impl Default for EngineConfig {
@@ -66,6 +71,7 @@ impl Default for EngineConfig {
             seed: 0,
             ponder: false,
             proof_mb: proof::PROOF_MEMORY >> 20,
+            prove_past_move: true,
         }
     }
 }
@@ -276,176 +282,6 @@ impl Engine {
         Some(best)
     }
 
-    /// The proof step before the search (see `proven_move`), then the level's search in what
-    /// is left of `limits`, or at level 1 the greedy move.
-    fn prove_then_search(
-        &mut self,
-        board: &Board,
-        mut limits: Limits,
-        start: Instant,
-        progress: &mut dyn FnMut(&Progress),
-    ) -> usize {
-        let proven = self.proven_move(board, &mut limits, start);
-        self.proven_win = proven.is_some();
-        let (depth, evaluation, ordering) = self.level_search(limits.max_depth);
-        if depth == 0 {
-            return self.greedy_move(board);
-        }
-        // With a proven win in hand, the search only looks for a quicker forced win, which
-        // the duties' depth finds: a won endgame is played at once, not after the whole
-        // move's time.
-        let depth = if proven.is_some() {
-            depth.min(DUTY_DEPTH)
-        } else {
-            depth
-        };
-        let limits = Limits {
-            max_depth: depth.min(limits.max_depth),
-            ..limits
-        };
-        let found = self.search(board, limits, evaluation, ordering, progress);
-        // The search's forced win is as proven as the prover's, and quicker (the duties ask
-        // for a win within four moves); any other choice yields to the proof.
-        match proven {
-            Some(sq) if found.score.win_plies().is_none() => sq,
-            _ => found.best_move,
-        }
-    }
-
-    /// The search the level asks for: its depth (0: the greedy move, at level 1; the
-    /// limits' `max_depth` for the full engine), its evaluation, and whether it orders its
-    /// moves (by the table, killers and history).
-    fn level_search(&self, max_depth: u32) -> (u32, Evaluation, bool) {
-        match self.config.level {
-            1 => (0, Evaluation::Full, false),
-            2 => (2, Evaluation::Full, true),
-            3 => (4, Evaluation::SquareCount, false),
-            4 => (4, Evaluation::Full, true),
-            _ => (max_depth, Evaluation::Full, true),
-        }
-    }
-
-    /// Whether the proof step runs beside the search rather than before it: the full
-    /// engine on several threads under a time limit. Each then has the whole move, so the
-    /// prover settles positions whose proof takes more than half of it, even when the
-    /// search's pacing ends its own part early. On 4x4 8 moves in this kept 30 won
-    /// positions of 30 where the step before the search kept 29 (docs/results/search.md). One
-    /// thread, or a node limit, keeps the step before the search, the same on every run.
-    fn proves_beside_search(&self, board: &Board, limits: &Limits) -> bool {
-        self.config.level >= 5
-            && self.config.threads >= 2
-            && limits.nodes == u64::MAX
-            && limits.soft_time < limits::FOREVER
-            && self.provable(board)
-    }
-
-    /// The proof step on half of the engine's threads (one of two) for the whole move,
-    /// beside the search on the others (see `search_and_prove`). A proven winning move is
-    /// played, after a search as deep as the duties ask (a quicker forced win comes first).
-    fn prove_beside_search(
-        &mut self,
-        board: &Board,
-        limits: Limits,
-        start: Instant,
-        progress: &mut dyn FnMut(&Progress),
-    ) -> usize {
-        let (proven, found) = self.search_and_prove(board, limits, start, progress);
-        self.proven_win = proven.is_some();
-        let Some(sq) = proven else {
-            return found.best_move;
-        };
-        if found.score.win_plies().is_some() {
-            return found.best_move;
-        }
-        let spent = start.elapsed();
-        let duty = Limits {
-            max_depth: DUTY_DEPTH.min(limits.max_depth),
-            soft_time: limits.soft_time.saturating_sub(spent),
-            hard_time: limits.hard_time.saturating_sub(spent),
-            ..limits
-        };
-        let quick = self.search(board, duty, Evaluation::Full, true, progress);
-        match quick.score.win_plies() {
-            Some(_) => quick.best_move,
-            None => sq,
-        }
-    }
-
-    /// The proof and the search side by side: a proven win stops the search, and a forced
-    /// result the search finds stops the proof; otherwise the proof has until the move's
-    /// soft time, even when the search's pacing ends sooner. "Move now" stops both.
-    fn search_and_prove(
-        &self,
-        board: &Board,
-        limits: Limits,
-        start: Instant,
-        progress: &mut dyn FnMut(&Progress),
-    ) -> (Option<usize>, SearchResult) {
-        let threads = self.config.threads;
-        let budget = proof::Budget {
-            deadline: Some(start + limits.soft_time),
-            positions: u64::MAX,
-            memory: self.config.proof_mb << 20,
-            threads: threads / 2,
-        };
-        let outside = self.stop.as_deref();
-        let (searching, proving) = (AtomicBool::new(false), AtomicBool::new(false));
-        let search_stop = negamax::Stop {
-            own: &searching,
-            outside,
-        };
-        let proof_stop = || proving.load(Relaxed) || outside.is_some_and(|o| o.load(Relaxed));
-        // A step a panicked proof left behind is cleared here (see `proof_step`).
-        drop(self.proof_step());
-        self.table.new_search();
-        std::thread::scope(|scope| {
-            let prover = scope.spawn(|| {
-                let mut step = self.proof_step()?;
-                let found = step.winning_move(board, budget, &proof_stop);
-                if found.is_some() {
-                    search_stop.set();
-                }
-                found
-            });
-            let style = threads::Style::full(Evaluation::Full, true);
-            let search_threads = threads - threads / 2;
-            let found = threads::search(
-                &self.table,
-                search_threads,
-                board,
-                limits,
-                style,
-                search_stop,
-                progress,
-            );
-            if found.score.is_decisive() {
-                proving.store(true, Relaxed);
-            }
-            (prover.join().ok().flatten(), found)
-        })
-    }
-
-    /// The full engine's proof step: a move proven to win `board`, within the proof's share
-    /// of `limits` (which keep what is left for the search).
-    fn proven_move(&mut self, board: &Board, limits: &mut Limits, start: Instant) -> Option<usize> {
-        if self.config.level < 5 {
-            return None;
-        }
-        if !self.provable(board) {
-            return None;
-        }
-        let budget = proof::Budget::of(limits, start, &self.config)?;
-        let outside = self.stop.as_deref();
-        let stop = || outside.is_some_and(|o| o.load(Relaxed));
-        let found = self.proof_step()?.winning_move(board, budget, &stop);
-        let spent = start.elapsed();
-        if limits.hard_time < limits::FOREVER {
-            limits.soft_time = limits.soft_time.saturating_sub(spent);
-            limits.hard_time = limits.hard_time.saturating_sub(spent);
-        }
-        found
-    }
-
     /// Starts thinking on the opponent's time: searches the position after the reply this
     /// engine expects to `board` (or `board` itself when it expects none) on a thread of its
     /// own, filling the shared table, until the returned handle is dropped.
@@ -473,27 +309,6 @@ impl Engine {
     /// the least an exact table of the board's size can be).
     pub fn proof_memory(&self) -> usize {
         self.proof_step().map_or(0, |step| step.memory())
-    }
-
-    /// Whether the proof step takes `board` (there is one, the game is not over, and the
-    /// board is within its size).
-    fn provable(&self, board: &Board) -> bool {
-        self.proof
-            .as_ref()
-            .is_some_and(|p| proof::provable(board, p.max_size))
-    }
-
-    /// The proof step, once a ponder's proof has let go of it (after a slice at most); `None`
-    /// if there is none. A proof that panicked leaves no table worth trusting: the step
-    /// starts afresh.
-    fn proof_step(&self) -> Option<std::sync::MutexGuard<'_, dyn ProofStep + 'static>> {
-        let proof = &self.proof.as_ref()?.step;
-        Some(proof.lock().unwrap_or_else(|poisoned| {
-            let mut step = poisoned.into_inner();
-            step.clear();
-            proof.clear_poison();
-            step
-        }))
     }
 
     /// The move the table holds as best for `board`, if it is legal there.

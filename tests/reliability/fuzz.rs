@@ -120,6 +120,7 @@ pub fn fast_options(dialect: Dialect) -> Options {
             seed: 0,
             ponder: false,
             proof_mb: 8,
+            prove_past_move: true,
         },
         verbose: false,
         prompts: true,

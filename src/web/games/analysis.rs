@@ -302,6 +302,8 @@ fn evaluate(board: &Board, time: Duration, stop: &Arc<AtomicBool>, tell: &Teller
         hash_mb: 1,
         threads: 1,
         proof_mb: 8,
+        // The prover of the analysis proper comes after; this is the search's view.
+        prove_past_move: false,
         ..EngineConfig::default()
     });
     engine.set_stop_flag(Some(Arc::clone(stop)));
