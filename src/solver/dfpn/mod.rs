@@ -34,7 +34,7 @@ pub use super::limits::{Limits, Stop};
 pub use super::numbers::{Entry, INF};
 use super::table::key::{MAX_KEY_SIZE, Symmetries};
 use super::table::{Place, Stored, Table};
-use crate::board::{Board, Squares, geometry};
+use crate::board::{Board, Squares};
 use arrayvec::ArrayVec;
 use estimate::{child_threshold, fresh};
 pub use shared::Shared;
@@ -376,10 +376,12 @@ impl Prover {
     /// explosions first (they win and refute most often), with their places in the table;
     /// false if a move wins at once.
     fn children(&self, board: &Board, children: &mut Children) -> bool {
-        let cap = &geometry(board.size() as u8).capacity;
+        // The critical squares' mask by the board's word arithmetic: square by square,
+        // the spots against the capacity were 4% of a 4x4 proof's instructions (callgrind).
         let moves = board.legal_moves();
-        let explosive = Squares(moves).filter(|&sq| board.spots(sq) == cap[sq]);
-        let quiet = Squares(moves).filter(|&sq| board.spots(sq) != cap[sq]);
+        let critical = board.critical();
+        let explosive = Squares(moves & critical);
+        let quiet = Squares(moves & !critical);
         let mut keys = ArrayVec::<u128, MAX_MOVES>::new();
         for sq in explosive.chain(quiet) {
             let mut child = *board;

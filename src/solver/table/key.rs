@@ -62,7 +62,10 @@ impl Symmetries {
 
     /// The canonical key of `board`: the least of its eight images' keys.
     pub fn key(&self, board: &Board) -> u128 {
-        self.key_and_symmetry(board).0
+        if self.size == 4 {
+            return key_4x4_only(board);
+        }
+        self.table_key(board).0
     }
 
     /// The canonical key and a symmetry that produces it.
@@ -140,13 +143,7 @@ impl Symmetries {
 /// A key here is a different number from the general one for the same position, but one
 /// size always takes one path, so a table sees one kind only.
 fn key_4x4(board: &Board) -> (u128, usize) {
-    let red = board.owned(Colour::Red) as u16;
-    let blue = board.owned(Colour::Blue) as u16;
-    // A stable 4x4 square holds at most four spots, so the top bit of a nibble is free.
-    let mut low = board.first_spot_word() | Board::nibble_mask(red) << 3;
-    // The side to move sits in the top bit of the blue word, which no symmetry may move.
-    let side = u64::from(board.to_move() == Colour::Blue) << 63;
-    let mut high = Board::nibble_mask(blue);
+    let (mut low, mut high, side) = words_4x4(board);
     let key = |low: u64, high: u64| ((high | side) as u128) << 64 | low as u128;
     let mut best = (key(low, high), 0);
     // The images in the order of `Symmetries::new` (bit 0 mirrors columns, bit 1 rows, bit
@@ -156,6 +153,34 @@ fn key_4x4(board: &Board) -> (u128, usize) {
         best = best.min((key(low, high), *t));
     }
     best
+}
+
+/// `key_4x4` without the symmetry that gives it: the prover asks a key for every child of
+/// every position it expands (some twelve a position on 4x4), and keeping the symmetry
+/// beside the least key made each comparison a tuple's (the key a fifth of a 4x4 proof's
+/// instructions with it, callgrind; docs/results/solving.md). The same images in the same
+/// order, so the same key.
+fn key_4x4_only(board: &Board) -> u128 {
+    let (mut low, mut high, side) = words_4x4(board);
+    let key = |low: u64, high: u64| ((high | side) as u128) << 64 | low as u128;
+    let mut best = key(low, high);
+    for step in GRAY_STEP {
+        (low, high) = (step(low), step(high));
+        best = best.min(key(low, high));
+    }
+    best
+}
+
+/// The two words of a 4x4 board's key as it lies (spots with a red flag; a blue flag a
+/// square) and the side to move's bit, which goes into the top of the blue word.
+fn words_4x4(board: &Board) -> (u64, u64, u64) {
+    let red = board.owned(Colour::Red) as u16;
+    let blue = board.owned(Colour::Blue) as u16;
+    // A stable 4x4 square holds at most four spots, so the top bit of a nibble is free.
+    let low = board.first_spot_word() | Board::nibble_mask(red) << 3;
+    // The side to move sits in the top bit of the blue word, which no symmetry may move.
+    let side = u64::from(board.to_move() == Colour::Blue) << 63;
+    (low, Board::nibble_mask(blue), side)
 }
 
 /// The symmetries visited one after the other by `key_4x4`: each differs from the one
@@ -345,9 +370,11 @@ mod tests {
     fn the_4x4_word_key_sorts_positions_as_the_table_does() {
         let s = Symmetries::new(4).unwrap();
         let boards = seeded_positions(4, Rules::V2014, 300, 7, 30);
-        for b in &boards {
+        let empty_squares = seeded_positions(4, Rules::V2013, 100, 7, 30);
+        for b in boards.iter().chain(&empty_squares) {
             let (key, t) = s.key_and_symmetry(b);
-            // Every image has the key, and the symmetry named produces it.
+            // Every image has the key, and the symmetry named produces it; `key` alone
+            // (`key_4x4_only`) gives the same.
             for u in 0..8 {
                 assert_eq!(s.key(&image(&s, b, u)), key, "{}", b.to_notation());
             }
