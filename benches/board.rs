@@ -1,8 +1,14 @@
-//! Making a move: a quiet move, and moves that set off chain reactions.
+//! Making a move: a quiet move, and moves that set off chain reactions; and a quiet move
+//! beside its floor (`common/make_move.rs`, also counted by callgrind in
+//! `examples/make_move.rs`).
+
+#[path = "common/make_move.rs"]
+mod make_move;
 
 use criterion::measurement::WallTime;
 use criterion::{BenchmarkGroup, Criterion, criterion_group, criterion_main};
 use jump61::board::{Board, Squares};
+use make_move::{FloorBoard, WordFloorBoard};
 use std::hint::black_box;
 
 /// Plays every legal move of `board` once, on copies; returns how many, and a checksum of
@@ -39,5 +45,36 @@ fn bench_make_move(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, bench_make_move);
+/// The 36 quiet moves of the 6x6 start, each on a copy handed on by reference as a search
+/// hands it on: the copy alone, the floor (and the floor with the owners in words),
+/// `play`, `play_unhashed`, and `play` with the child's win test and legal moves.
+fn bench_floor(c: &mut Criterion) {
+    let start = Board::new(6);
+    let floor = FloorBoard::new(&start);
+    let moves = start.legal_moves();
+    assert_eq!(moves.count_ones(), 36);
+    let mut group = c.benchmark_group("quiet_floor");
+    group.bench_function("copy_only_36", |b| {
+        b.iter(|| make_move::copy_only(black_box(&start), black_box(moves)))
+    });
+    group.bench_function("floor_36", |b| {
+        b.iter(|| make_move::floor(black_box(&floor), black_box(moves)))
+    });
+    let words = WordFloorBoard::new(&start);
+    group.bench_function("floor_words_36", |b| {
+        b.iter(|| make_move::floor_words(black_box(&words), black_box(moves)))
+    });
+    group.bench_function("play_36", |b| {
+        b.iter(|| make_move::play(black_box(&start), black_box(moves)))
+    });
+    group.bench_function("play_unhashed_36", |b| {
+        b.iter(|| make_move::play_unhashed(black_box(&start), black_box(moves)))
+    });
+    group.bench_function("play_and_mask_36", |b| {
+        b.iter(|| make_move::play_and_mask(black_box(&start), black_box(moves)))
+    });
+    group.finish();
+}
+
+criterion_group!(benches, bench_make_move, bench_floor);
 criterion_main!(benches);

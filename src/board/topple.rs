@@ -5,7 +5,7 @@
 use super::geometry::{SMALL_SQUARES, SPOT_WORDS, geometry};
 use super::nibbles::NIBBLE_TOPS;
 use super::zobrist::{ADD_SPOT, ADDED_SPOTS, BIT, KEYS};
-use super::{Board, Colour, Squares, covers};
+use super::{Board, Colour, covers};
 
 impl Board {
     /// Plays a move for the side to move: one spot on `sq`, then the chain reaction.
@@ -74,10 +74,23 @@ impl Board {
         }
     }
 
-    /// [`Board::redistribute`] on any board, its spot words in an array.
+    /// [`Board::redistribute`] on boards of more than 32 squares, their spot words in an
+    /// array: for each board's count of words, its own code (6x6: 3 words, 7x7 and 8x8: 4,
+    /// 9x9: 6, 10x10: 7), whose loops and copies run over the words in use and no more.
     fn redistribute_words(&mut self, start: usize, me: Colour) {
+        match geometry(self.size).words {
+            3 => self.redistribute_n::<3>(start, me),
+            4 => self.redistribute_n::<4>(start, me),
+            6 => self.redistribute_n::<6>(start, me),
+            _ => self.redistribute_n::<SPOT_WORDS>(start, me),
+        }
+    }
+
+    /// [`Board::redistribute_words`] on a board of `N` spot words.
+    fn redistribute_n<const N: usize>(&mut self, start: usize, me: Colour) {
         let g = geometry(self.size);
-        let before = self.spot_words();
+        debug_assert_eq!(g.words, N);
+        let before = self.leading_spot_words::<N>();
         let mut words = before;
         let mine = self.owned(me);
         let mut captured = 0u128;
@@ -85,7 +98,7 @@ impl Board {
         let mut wave = [0u64; SPOT_WORDS];
         wave[start / 16] = 8 << (4 * (start % 16));
         'chain: loop {
-            for i in 0..g.words {
+            for i in 0..N {
                 let mut flags = wave[i];
                 while flags != 0 {
                     let sq = 16 * i + flags.trailing_zeros() as usize / 4;
@@ -103,7 +116,7 @@ impl Board {
                 }
             }
             let mut any = 0;
-            for i in 0..g.words {
+            for i in 0..N {
                 wave[i] = words[i].wrapping_add(g.overfull_bias[i]) & NIBBLE_TOPS;
                 any |= wave[i];
             }
@@ -111,7 +124,7 @@ impl Board {
                 break;
             }
         }
-        self.set_spot_words(&before, &words);
+        self.set_spot_words::<N>(&before, &words);
         self.take_all(captured, me);
     }
 
@@ -147,23 +160,41 @@ impl Board {
         }
         let mut after = before;
         (after[0], after[1]) = (spots as u64, (spots >> 64) as u64);
-        self.set_spot_words(&before, &after);
+        self.set_spot_words::<2>(&before, &after);
         self.take_all(captured, me);
     }
 
     /// The spots as nibble words (`SPOT_WORDS` of them, the unused nibbles zero).
     #[inline(always)]
     pub(super) fn spot_words(&self) -> [u64; SPOT_WORDS] {
-        let mut bytes = [0u8; SPOT_WORDS * 8];
-        bytes[..self.spots.len()].copy_from_slice(&self.spots);
-        std::array::from_fn(|i| u64::from_le_bytes(bytes[8 * i..8 * i + 8].try_into().unwrap()))
+        self.leading_spot_words::<SPOT_WORDS>()
     }
 
-    /// Stores the nibble words `after`, hashing every square whose spots differ from `before`
-    /// (if the hash is kept).
-    fn set_spot_words(&mut self, before: &[u64; SPOT_WORDS], after: &[u64; SPOT_WORDS]) {
+    /// The first `N` nibble words of the spots, the other words zero: a board of `N` words
+    /// reads no more.
+    #[inline(always)]
+    fn leading_spot_words<const N: usize>(&self) -> [u64; SPOT_WORDS] {
+        let n = (8 * N).min(self.spots.len());
+        let mut bytes = [0u8; SPOT_WORDS * 8];
+        bytes[..n].copy_from_slice(&self.spots[..n]);
+        std::array::from_fn(|i| {
+            if i < N {
+                u64::from_le_bytes(bytes[8 * i..8 * i + 8].try_into().unwrap())
+            } else {
+                0
+            }
+        })
+    }
+
+    /// Stores the first `N` nibble words of `after` (the others are the board's unused
+    /// nibbles), hashing every square whose spots differ from `before` (if the hash is kept).
+    fn set_spot_words<const N: usize>(
+        &mut self,
+        before: &[u64; SPOT_WORDS],
+        after: &[u64; SPOT_WORDS],
+    ) {
         if self.keeps_hash() {
-            for i in 0..SPOT_WORDS {
+            for i in 0..N {
                 let mut diff = before[i] ^ after[i];
                 while diff != 0 {
                     let shift = diff.trailing_zeros() & !3;
@@ -175,32 +206,43 @@ impl Board {
             }
         }
         let mut bytes = [0u8; SPOT_WORDS * 8];
-        for (i, w) in after.iter().enumerate() {
+        for (i, w) in after.iter().enumerate().take(N) {
             bytes[8 * i..8 * i + 8].copy_from_slice(&w.to_le_bytes());
         }
-        let n = self.spots.len();
-        self.spots.copy_from_slice(&bytes[..n]);
+        let n = (8 * N).min(self.spots.len());
+        self.spots[..n].copy_from_slice(&bytes[..n]);
     }
 
     /// Gives every square of `squares` to `me`, keeping the hash current (if it is kept).
     fn take_all(&mut self, squares: u128, me: Colour) {
         let them = me.opponent();
         if self.keeps_hash() {
-            for sq in Squares(squares & !self.owned(me)) {
-                self.hash ^= KEYS.owner[sq][me.index()];
-            }
-            for sq in Squares(squares & self.owned(them)) {
-                self.hash ^= KEYS.owner[sq][them.index()];
-            }
+            self.hash ^= owner_keys(squares & !self.owned(me), me)
+                ^ owner_keys(squares & self.owned(them), them);
         }
         *self.owner.get_mut(me) |= squares;
         *self.owner.get_mut(them) &= !squares;
     }
 }
 
+/// The XOR of `colour`'s owner keys of the squares of `squares`, read a 64-bit half at a
+/// time: a step over a `u64`'s bits is four instructions, over a `u128`'s about ten.
+#[inline(always)]
+fn owner_keys(squares: u128, colour: Colour) -> u64 {
+    let mut keys = 0;
+    for (half, first) in [(squares as u64, 0), ((squares >> 64) as u64, 64)] {
+        let mut bits = half;
+        while bits != 0 {
+            keys ^= KEYS.owner[first + bits.trailing_zeros() as usize][colour.index()];
+            bits &= bits - 1;
+        }
+    }
+    keys
+}
+
 #[cfg(test)]
 mod tests {
-    use super::super::{MAX_SIZE, MIN_SIZE};
+    use super::super::{MAX_SIZE, MIN_SIZE, Squares};
     use super::*;
 
     #[test]
