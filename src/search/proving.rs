@@ -211,7 +211,10 @@ impl Engine {
             && proof::within_reach(board)
             && !found.score.is_decisive()
             && found.score.0 >= 0;
-        if !worth || Instant::now() >= deadline {
+        let outside = self.stop.as_deref();
+        let stop = || outside.is_some_and(|o| o.load(Relaxed));
+        // "Move now" during the search is not followed by a slice of proof.
+        if !worth || stop() || Instant::now() >= deadline {
             return None;
         }
         let budget = proof::Budget {
@@ -220,8 +223,6 @@ impl Engine {
             memory: self.config.proof_mb << 20,
             threads: self.config.threads.max(1),
         };
-        let outside = self.stop.as_deref();
-        let stop = || outside.is_some_and(|o| o.load(Relaxed));
         let proven = self.proof_step()?.winning_move(board, budget, &stop);
         self.proven_win = proven.is_some();
         proven
