@@ -1,10 +1,12 @@
 //! The AI keeps a won position to the end of the game: from seeded won positions (4x4 six
-//! moves in, or sixteen under the 2013 rules, whose squares start empty; 5x5 24 moves in), the full AI on one thread under a node limit (the
-//! same moves on every run and machine) plays the winning side against the AI, and after
-//! each of its moves the prover says the opponent is still lost. Outcomes only: no clock
-//! is read. The full sets at the default 1 s a move, on two threads, are an ignored test
-//! (`cargo test --release --test all keep_wins:: -- --ignored`: some ten minutes), whose
-//! figures are in the results log; `examples/keep_wins.rs` measures the same with times.
+//! moves in, or sixteen under the 2013 rules, whose squares start empty; 5x5 24 moves in),
+//! the full AI plays the winning side against the AI, and after each of its moves the
+//! prover says the opponent is still lost. The tests run by default play a few positions
+//! on one thread under a node limit (the same moves on every run and machine; no clock is
+//! read). The full sets at the default 1 s a move on two threads are ignored tests
+//! (`cargo test --release --test all keep_wins:: -- --ignored --test-threads 1`, some seven
+//! minutes), whose figures are in the results log; `examples/keep_wins.rs` measures the
+//! same with times.
 
 use jump61::board::{Board, Rules, Squares};
 use jump61::proven;
@@ -111,23 +113,9 @@ fn play_out(mut board: Board, mut winner: Engine) -> Result<(), String> {
     Ok(())
 }
 
-fn keeps_every_win(positions: Vec<Board>) {
-    let thrown: Vec<String> = positions
-        .into_iter()
-        .filter_map(|board| play_out(board, engine(AI_NODES)).err())
-        .collect();
-    assert!(thrown.is_empty(), "{thrown:#?}");
-}
-
-/// As `keeps_every_win`, the winner the full AI as the program plays it by default: 1 s a
-/// move, on two threads.
-fn keeps_every_win_at_one_second(positions: Vec<Board>) {
-    let winner = || {
-        proven::engine(EngineConfig {
-            threads: 2,
-            ..EngineConfig::default()
-        })
-    };
+/// Plays each of `positions` to the end with a fresh `winner()` for the winning side, and
+/// fails naming every win thrown.
+fn keeps_every_win(positions: Vec<Board>, winner: impl Fn() -> Engine) {
     let thrown: Vec<String> = positions
         .into_iter()
         .filter_map(|board| play_out(board, winner()).err())
@@ -135,35 +123,43 @@ fn keeps_every_win_at_one_second(positions: Vec<Board>) {
     assert!(thrown.is_empty(), "{thrown:#?}");
 }
 
+/// The full AI as the program plays it by default: 1 s a move, on two threads.
+fn at_one_second() -> Engine {
+    proven::engine(EngineConfig {
+        threads: 2,
+        ..EngineConfig::default()
+    })
+}
+
 #[test]
 #[ignore = "about ten minutes of the clock: the full sets at 1 s a move"]
 fn at_one_second_a_move_thirty_won_4x4_positions_are_kept_to_the_end() {
-    keeps_every_win_at_one_second(won_positions(4, Rules::V2014, 6, 30));
+    keeps_every_win(won_positions(4, Rules::V2014, 6, 30), at_one_second);
 }
 
 #[test]
 #[ignore = "minutes of the clock: the full sets at 1 s a move"]
 fn at_one_second_a_move_ten_won_4x4_positions_of_the_2013_rules_are_kept_to_the_end() {
-    keeps_every_win_at_one_second(won_positions(4, Rules::V2013, 16, 10));
+    keeps_every_win(won_positions(4, Rules::V2013, 16, 10), at_one_second);
 }
 
 #[test]
 #[ignore = "minutes of the clock: the full sets at 1 s a move"]
 fn at_one_second_a_move_ten_won_5x5_positions_late_in_the_game_are_kept_to_the_end() {
-    keeps_every_win_at_one_second(won_positions(5, Rules::V2014, 24, 10));
+    keeps_every_win(won_positions(5, Rules::V2014, 24, 10), at_one_second);
 }
 
 #[test]
 fn the_ai_keeps_won_4x4_positions_to_the_end() {
-    keeps_every_win(won_positions(4, Rules::V2014, 6, 2));
+    keeps_every_win(won_positions(4, Rules::V2014, 6, 2), || engine(AI_NODES));
 }
 
 #[test]
 fn the_ai_keeps_won_4x4_positions_of_the_2013_rules_to_the_end() {
-    keeps_every_win(won_positions(4, Rules::V2013, 16, 1));
+    keeps_every_win(won_positions(4, Rules::V2013, 16, 1), || engine(AI_NODES));
 }
 
 #[test]
 fn the_ai_keeps_won_5x5_positions_late_in_the_game_to_the_end() {
-    keeps_every_win(won_positions(5, Rules::V2014, 24, 1));
+    keeps_every_win(won_positions(5, Rules::V2014, 24, 1), || engine(AI_NODES));
 }
