@@ -300,6 +300,28 @@ fn verify_proof_exits_2_on_a_position_that_cannot_arise() {
 /// instead of walking the proof twice): the count is the one `proof_size` walks for where
 /// the table forgot no step (a step proven again while one walk runs may change the moves
 /// the next walk takes), and the lines written are the checker's positions of the winner's.
+/// The proof's size counted on two threads (`solve` without `--proof` counts it so) is the
+/// one a single thread walks, where neither walk proved a step again.
+#[test]
+fn two_threads_count_the_proof_one_thread_counts() {
+    let boards = random_positions(Rules::V2014, 4, 8, 3);
+    let (mut same, mut counted) = (0, 0);
+    for board in &boards {
+        let (report, prover) = game_value(board, Limits::default());
+        let (winner, mut prover) = (report.winner().unwrap(), prover.unwrap());
+        let positions = prover.positions;
+        let one = proof::proof_size(&mut prover, board, winner);
+        let two = proof::proof_size_threads(&mut prover, board, winner, 2);
+        if prover.positions == positions {
+            assert_eq!(one, two, "{board:?}");
+            (same, counted) = (same + 1, counted.max(one.unwrap_or(0)));
+        }
+    }
+    assert!(same >= boards.len() / 2, "{same} of {}", boards.len());
+    // One large enough that its walk was shared out (past 512 positions a thread).
+    assert!(counted > 1024, "the largest proof {counted} positions");
+}
+
 #[test]
 fn writing_a_proof_counts_what_proof_size_counts() {
     let mut boards = vec![Board::new(3), Board::with_rules(3, Rules::V2013)];

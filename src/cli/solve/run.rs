@@ -277,7 +277,7 @@ fn write_proof(
             Ok(n.lines)
         }
         Err(e) => {
-            report.size_proof(&mut prover);
+            report.size_proof(&mut prover, threads);
             Err(e)
         }
     }

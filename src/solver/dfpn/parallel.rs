@@ -7,14 +7,21 @@
 //! does: the threads unwind, the table grows, and they go on from what it holds (a proof
 //! that needs a few megabytes does not wait seconds for gigabytes to be mapped).
 //!
+//! Several questions at once ([`prove_each`], every first move of a position) go a thread
+//! each, not every thread on one: the threads then share no subtree near their roots, and a
+//! thread with no question left joins one still open.
+//!
 //! With one thread this is the single-thread prover, unchanged and deterministic; with
 //! more, which thread proves what depends on timing, so the positions searched vary from
 //! run to run (the value never does).
 
+use super::estimate::fresh;
 use super::{Entry, Prover};
 use crate::board::Board;
 use crate::solver::table::key::Symmetries;
 use std::sync::Arc;
+use std::sync::atomic::AtomicUsize;
+use std::sync::atomic::Ordering::Relaxed;
 
 /// Proves or disproves that the side to move on `board` wins, with `threads` threads: the
 /// prover itself and `threads - 1` helpers sharing its table. The helpers' positions are
@@ -80,6 +87,114 @@ fn prove_together(prover: &mut Prover, board: &Board, threads: usize) -> Entry {
         .map(|h| h.0)
         .find(|&e| decided(e))
         .unwrap_or(found)
+}
+
+/// Proves or disproves each of `boards` (none over) on `threads` threads that take them one
+/// at a time, the hardest first by the work the table records below each, so that each
+/// question has a thread of its own; a thread with none left joins one still open, as
+/// [`prove`]'s threads do. The answers go into the table, where [`Prover::lookup`] finds
+/// them. Two threads on one small question share its work worse than on two (the seeded 4x4
+/// sample, docs/results/solving.md): a won position's every winning first move is such a
+/// list of questions.
+pub fn prove_each(prover: &mut Prover, boards: &[Board], threads: usize) {
+    loop {
+        let open = open_hardest_first(prover, boards);
+        if open.is_empty() {
+            return;
+        }
+        if threads <= 1 {
+            prove(prover, &open[0], 1);
+        } else {
+            take_each_together(prover, &open, threads);
+        }
+        if prover.stopped.is_some() || prover.shared.stopped().is_some() {
+            return;
+        }
+        if prover.shared.take_growth() {
+            prover.grow();
+        }
+    }
+}
+
+/// The questions of `boards` the table has not settled, the most work below them first,
+/// and among equals (a table that knows none of them) the likeliest to lose for its side to
+/// move (the least disproof number): a won position's winning moves come early.
+fn open_hardest_first(prover: &Prover, boards: &[Board]) -> Vec<Board> {
+    let mut open: Vec<(u32, u32, Board)> = (boards.chunks(super::MAX_MOVES))
+        .flat_map(|some| prover.lookup_all(some).into_iter().zip(some))
+        .filter(|((entry, _, _), _)| !decided(*entry))
+        .map(|((entry, work, _), board)| {
+            let dn = if work == 0 { fresh(board).dn } else { entry.dn };
+            (work, dn, *board)
+        })
+        .collect();
+    open.sort_by_key(|&(work, dn, _)| (std::cmp::Reverse(work), dn));
+    open.into_iter().map(|(_, _, b)| b).collect()
+}
+
+/// One round of [`prove_each`]: every thread takes the next question, or joins an open one
+/// when none is left, until one of them settles a question that another may be inside (they
+/// all unwind then, and the next round shares out those left), a limit stops them, or the
+/// table must grow.
+fn take_each_together(prover: &mut Prover, boards: &[Board], threads: usize) {
+    let shared = Arc::clone(&prover.shared);
+    shared.set_solved(false);
+    prover.table.set_shared_writers(true);
+    shared.set_threads(threads);
+    let (limits, next) = (prover.limits(), AtomicUsize::new(0));
+    let helped: u64 = std::thread::scope(|scope| {
+        let helpers: Vec<_> = (1..threads)
+            .filter_map(|thread| {
+                let sym = Symmetries::new(boards[0].size())?;
+                let (table, shared) = (Arc::clone(&prover.table), Arc::clone(&shared));
+                let (next, stop_flag) = (&next, prover.stop_flag.clone());
+                Some(scope.spawn(move || {
+                    let mut helper = Prover::sharing(sym, table, shared, thread, limits);
+                    // The caller's stop is looked at by every thread: the first may be done.
+                    helper.stop_flag = stop_flag;
+                    take_each(&mut helper, boards, next);
+                    helper.positions
+                }))
+            })
+            .collect();
+        take_each(prover, boards, &next);
+        helpers.into_iter().filter_map(|h| h.join().ok()).sum()
+    });
+    shared.set_solved(false);
+    prover.table.set_shared_writers(false);
+    shared.set_threads(1);
+    prover.positions += helped;
+}
+
+/// One thread of [`take_each_together`]: the next question not taken, or an open one to
+/// join, until the round ends.
+fn take_each(prover: &mut Prover, boards: &[Board], next: &AtomicUsize) {
+    let n = boards.len();
+    loop {
+        let taken = next.fetch_add(1, Relaxed);
+        let joined = taken >= n;
+        let board = if joined {
+            match (0..n)
+                .map(|k| &boards[(taken + k) % n])
+                .find(|b| !decided(prover.lookup(b)))
+            {
+                Some(board) => board,
+                None => return,
+            }
+        } else {
+            &boards[taken]
+        };
+        prover.prove(board);
+        if prover.stopped.is_some() || prover.unwinding {
+            return;
+        }
+        if joined || next.load(Relaxed) > n {
+            // Another thread may be inside this question: all unwind, and the next round
+            // shares out the questions left.
+            prover.shared.set_solved(true);
+            return;
+        }
+    }
 }
 
 fn decided(e: Entry) -> bool {

@@ -176,6 +176,22 @@ pub fn proof_size(prover: &mut Prover, root: &Board, winner: Colour) -> Option<u
     walk(prover, root, winner, &mut |_, _| size += 1).then_some(size)
 }
 
+/// [`proof_size`] on `threads` threads, as the proof's writer walks it with no file to write
+/// ([`threads::write_lines_threads`]): one thread walking the 4x4 start's proof took 8.5 to
+/// 13 s after the search (docs/results/solving.md).
+pub fn proof_size_threads(
+    prover: &mut Prover,
+    root: &Board,
+    winner: Colour,
+    threads: usize,
+) -> Option<usize> {
+    if threads <= 1 || root.size() < 4 {
+        return proof_size(prover, root, winner);
+    }
+    let walked = threads::write_lines_threads(prover, root, winner, &mut io::sink(), threads);
+    walked.ok().map(|w| w.positions)
+}
+
 /// The first lines of a proof file: what it proves, under which rules (the checker reads
 /// every position by them), and who moves at the root (the 2013 `move N` may hand the turn
 /// to the side the spots do not say).

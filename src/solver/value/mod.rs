@@ -185,7 +185,7 @@ fn game_value_stopped_by(
         &mut report,
     );
     if asked.size == ProofSize::Walk {
-        report.size_proof(&mut prover);
+        report.size_proof(&mut prover, threads);
     }
     (report, Some(prover))
 }
@@ -240,7 +240,7 @@ pub fn game_value_checkpointed(
     );
     let saved = checkpoint::save(path, board, &prover.table)?;
     if asked.size == ProofSize::Walk {
-        report.size_proof(&mut prover);
+        report.size_proof(&mut prover, threads);
     }
     Ok((report, Some(prover), saved))
 }
@@ -306,15 +306,24 @@ pub fn decide(prover: &mut Prover, board: &Board, threads: usize) -> Value {
     decide_seeking(prover, board, threads, FirstMoves::Every)
 }
 
-/// [`decide`], seeking every winning first move or only the proof's.
+/// [`decide`], seeking every winning first move or only the proof's. Seeking every one,
+/// each first move is proven on its own before the root (the root is then one expansion):
+/// every one must be settled anyway, and proving them one by one searched the 4x4 start
+/// in 31.5 million positions instead of 41.6 million on one thread, and leaves each thread
+/// a question of its own ([`parallel::prove_each`]; docs/results/solving.md).
 pub fn decide_seeking(
     prover: &mut Prover,
     board: &Board,
     threads: usize,
     first_moves: FirstMoves,
 ) -> Value {
+    if first_moves == FirstMoves::Every {
+        parallel::prove_each(prover, &open_first_moves(prover, board), threads);
+    }
     let root = parallel::prove(prover, board, threads);
-    if root.is_win() {
+    // A limit may have stopped the search after a first move was proven to win.
+    let a_move_wins = || (first_move_states(prover, board).iter()).any(|s| s.1 == Some(true));
+    if root.is_win() || (first_moves == FirstMoves::Every && a_move_wins()) {
         match first_moves {
             FirstMoves::Every => winning_moves(prover, board, threads),
             FirstMoves::One => proof_move(prover, board),
@@ -329,16 +338,7 @@ pub fn decide_seeking(
 /// What the table proves of each first move, one a symmetry class (see
 /// [`Report::first_moves`]).
 pub(crate) fn first_move_states(prover: &Prover, board: &Board) -> Vec<(usize, Option<bool>)> {
-    let mut seen = Vec::new();
-    let mut states = Vec::new();
-    for sq in Squares(board.legal_moves()) {
-        let mut child = *board;
-        child.play(sq);
-        let key = prover.sym.key(&child);
-        if seen.contains(&key) {
-            continue;
-        }
-        seen.push(key);
+    let state = |(sq, child): (usize, Board)| {
         let after = prover.lookup(&child);
         let state = if child.winner().is_some() || after.is_loss() {
             Some(true)
@@ -347,9 +347,29 @@ pub(crate) fn first_move_states(prover: &Prover, board: &Board) -> Vec<(usize, O
         } else {
             None
         };
-        states.push((sq, state));
+        (sq, state)
+    };
+    first_move_classes(prover, board)
+        .into_iter()
+        .map(state)
+        .collect()
+}
+
+/// Each first move of `board` with the position after it, one a symmetry class (the first
+/// move of each class).
+fn first_move_classes(prover: &Prover, board: &Board) -> Vec<(usize, Board)> {
+    let mut seen = Vec::new();
+    let mut classes = Vec::new();
+    for sq in Squares(board.legal_moves()) {
+        let mut child = *board;
+        child.play(sq);
+        let key = prover.sym.key(&child);
+        if !seen.contains(&key) {
+            seen.push(key);
+            classes.push((sq, child));
+        }
     }
-    states
+    classes
 }
 
 /// Every first move that wins, each proven with the table the value left behind.
@@ -379,6 +399,15 @@ fn winning_moves(prover: &mut Prover, board: &Board, threads: usize) -> Value {
         first_moves,
         listed,
     }
+}
+
+/// The positions after `board`'s first moves, one a symmetry class, that do not end the game.
+fn open_first_moves(prover: &Prover, board: &Board) -> Vec<Board> {
+    let classes = first_move_classes(prover, board).into_iter();
+    classes
+        .map(|(_, child)| child)
+        .filter(|c| c.winner().is_none())
+        .collect()
 }
 
 /// The winning first move the proof plays, from a won root ([`proof::proven_move`]: the one
@@ -414,9 +443,10 @@ impl Report {
 
     /// Counts the positions of the proof that `prover`'s table holds (when the value is
     /// proven).
-    pub fn size_proof(&mut self, prover: &mut Prover) {
+    pub fn size_proof(&mut self, prover: &mut Prover, threads: usize) {
         let winner = self.winner();
-        self.proof_size = winner.and_then(|w| proof::proof_size(prover, &self.board, w));
+        let size = |w| proof::proof_size_threads(prover, &self.board, w, threads);
+        self.proof_size = winner.and_then(size);
     }
 
     /// The winner, when proven.
