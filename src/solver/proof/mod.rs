@@ -177,7 +177,7 @@ pub fn proof_size(prover: &mut Prover, root: &Board, winner: Colour) -> Option<u
 }
 
 /// [`proof_size`] on `threads` threads, as the proof's writer walks it with no file to write
-/// ([`threads::write_lines_threads`]): one thread walking the 4x4 start's proof took 8.5 to
+/// (`threads::write_lines_threads`): one thread walking the 4x4 start's proof took 8.5 to
 /// 13 s after the search (docs/results/solving.md).
 pub fn proof_size_threads(
     prover: &mut Prover,
