@@ -556,3 +556,40 @@ fn generated_puzzles_are_wins_in_exactly_k_with_one_first_move() {
         assert_eq!((k, first.len()), (2, 1), "{}", b.to_notation());
     }
 }
+
+/// Every first move is proven before the root: a limit that stops the search after a winning
+/// first move was proven, and before the others were, still answers that the position is won,
+/// with the winning moves proven so far (each one of the whole answer's).
+#[test]
+fn a_limit_after_a_winning_first_move_still_says_the_position_is_won() {
+    let mut limited = 0;
+    for board in midgame_4x4(6) {
+        let (whole, _) = game_value(&board, Limits::default());
+        let Value::Wins {
+            first_moves: all, ..
+        } = whole.value
+        else {
+            continue;
+        };
+        for positions in (8..24).map(|k| 1u64 << k) {
+            let limits = Limits {
+                positions,
+                ..Limits::default()
+            };
+            let (report, _) = game_value(&board, limits);
+            if let Value::Wins {
+                first_moves,
+                listed: Listed::Limited,
+            } = report.value
+            {
+                assert!(!first_moves.is_empty(), "{board:?} at {positions}");
+                assert!(first_moves.iter().all(|m| all.contains(m)), "{board:?}");
+                limited += 1;
+            }
+        }
+    }
+    assert!(
+        limited > 0,
+        "no limit fell between a winning first move and the rest"
+    );
+}

@@ -296,10 +296,6 @@ fn verify_proof_exits_2_on_a_position_that_cannot_arise() {
     assert!(err.contains("owns no square"), "{err}");
 }
 
-/// Writing a proof counts its positions in the same walk (`solve --proof` prints that count
-/// instead of walking the proof twice): the count is the one `proof_size` walks for where
-/// the table forgot no step (a step proven again while one walk runs may change the moves
-/// the next walk takes), and the lines written are the checker's positions of the winner's.
 /// The proof's size counted on two threads (`solve` without `--proof` counts it so) is the
 /// one a single thread walks, where neither walk proved a step again.
 #[test]
@@ -322,6 +318,10 @@ fn two_threads_count_the_proof_one_thread_counts() {
     assert!(counted > 1024, "the largest proof {counted} positions");
 }
 
+/// Writing a proof counts its positions in the same walk (`solve --proof` prints that count
+/// instead of walking the proof twice): the count is the one `proof_size` walks for where
+/// the table forgot no step (a step proven again while one walk runs may change the moves
+/// the next walk takes), and the lines written are the checker's positions of the winner's.
 #[test]
 fn writing_a_proof_counts_what_proof_size_counts() {
     let mut boards = vec![Board::new(3), Board::with_rules(3, Rules::V2013)];

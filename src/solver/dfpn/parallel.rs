@@ -45,48 +45,61 @@ pub fn prove(prover: &mut Prover, board: &Board, threads: usize) -> Entry {
 /// One round of [`prove`]: every thread from the root until the question is settled, a
 /// limit stops them, or the table must grow.
 fn prove_together(prover: &mut Prover, board: &Board, threads: usize) -> Entry {
+    let root = *board;
+    let (found, helped) = on_threads(prover, threads, &|p: &mut Prover| {
+        let found = p.prove(&root);
+        if decided(found) {
+            p.shared.set_solved(true);
+        }
+        found
+    });
+    // A helper may have settled it while this thread was still searching.
+    let settled = helped.into_iter().find(|&e| decided(e));
+    if decided(found) {
+        found
+    } else {
+        settled.unwrap_or(found)
+    }
+}
+
+/// Runs `work` on `prover` and on `threads - 1` helpers sharing its table, the stop flag of
+/// its caller and the rest of what the threads share; once `prover`'s work is done the
+/// helpers are told to stop (settled, stopped or growing: either way). Returns `prover`'s
+/// result and the helpers', whose positions are added to `prover`'s count.
+fn on_threads<T: Send>(
+    prover: &mut Prover,
+    threads: usize,
+    work: &(dyn Fn(&mut Prover) -> T + Sync),
+) -> (T, Vec<T>) {
     let shared = Arc::clone(&prover.shared);
     shared.set_solved(false);
     prover.table.set_shared_writers(true);
     shared.set_threads(threads);
-    let limits = prover.limits();
-    let root = *board;
-    let (found, helped) = std::thread::scope(|scope| {
+    let (limits, size) = (prover.limits(), prover.sym.size());
+    let (mine, helped) = std::thread::scope(|scope| {
         let helpers: Vec<_> = (1..threads)
             .filter_map(|thread| {
-                let sym = Symmetries::new(root.size())?;
-                let table = Arc::clone(&prover.table);
-                let shared = Arc::clone(&shared);
+                let sym = Symmetries::new(size)?;
+                let (table, shared) = (Arc::clone(&prover.table), Arc::clone(&shared));
+                let stop_flag = prover.stop_flag.clone();
                 Some(scope.spawn(move || {
-                    let mut helper =
-                        Prover::sharing(sym, table, Arc::clone(&shared), thread, limits);
-                    let found = helper.prove(&root);
-                    if decided(found) {
-                        shared.set_solved(true);
-                    }
-                    (found, helper.positions)
+                    let mut helper = Prover::sharing(sym, table, shared, thread, limits);
+                    helper.stop_flag = stop_flag;
+                    let done = work(&mut helper);
+                    (done, helper.positions)
                 }))
             })
             .collect();
-        let found = prover.prove(&root);
-        // Settled, stopped or growing: either way the helpers stop.
+        let mine = work(prover);
         shared.set_solved(true);
-        let helped: Vec<(Entry, u64)> = helpers.into_iter().filter_map(|h| h.join().ok()).collect();
-        (found, helped)
+        let helped: Vec<(T, u64)> = helpers.into_iter().filter_map(|h| h.join().ok()).collect();
+        (mine, helped)
     });
     shared.set_solved(false);
     prover.table.set_shared_writers(false);
     shared.set_threads(1);
     prover.positions += helped.iter().map(|h| h.1).sum::<u64>();
-    if decided(found) {
-        return found;
-    }
-    // A helper may have settled it while this thread was still searching.
-    helped
-        .iter()
-        .map(|h| h.0)
-        .find(|&e| decided(e))
-        .unwrap_or(found)
+    (mine, helped.into_iter().map(|h| h.0).collect())
 }
 
 /// Proves or disproves each of `boards` (none over) on `threads` threads that take them one
@@ -137,33 +150,10 @@ fn open_hardest_first(prover: &Prover, boards: &[Board]) -> Vec<Board> {
 /// all unwind then, and the next round shares out those left), a limit stops them, or the
 /// table must grow.
 fn take_each_together(prover: &mut Prover, boards: &[Board], threads: usize) {
-    let shared = Arc::clone(&prover.shared);
-    shared.set_solved(false);
-    prover.table.set_shared_writers(true);
-    shared.set_threads(threads);
-    let (limits, next) = (prover.limits(), AtomicUsize::new(0));
-    let helped: u64 = std::thread::scope(|scope| {
-        let helpers: Vec<_> = (1..threads)
-            .filter_map(|thread| {
-                let sym = Symmetries::new(boards[0].size())?;
-                let (table, shared) = (Arc::clone(&prover.table), Arc::clone(&shared));
-                let (next, stop_flag) = (&next, prover.stop_flag.clone());
-                Some(scope.spawn(move || {
-                    let mut helper = Prover::sharing(sym, table, shared, thread, limits);
-                    // The caller's stop is looked at by every thread: the first may be done.
-                    helper.stop_flag = stop_flag;
-                    take_each(&mut helper, boards, next);
-                    helper.positions
-                }))
-            })
-            .collect();
-        take_each(prover, boards, &next);
-        helpers.into_iter().filter_map(|h| h.join().ok()).sum()
+    let next = AtomicUsize::new(0);
+    on_threads(prover, threads, &|p: &mut Prover| {
+        take_each(p, boards, &next)
     });
-    shared.set_solved(false);
-    prover.table.set_shared_writers(false);
-    shared.set_threads(1);
-    prover.positions += helped;
 }
 
 /// One thread of [`take_each_together`]: the next question not taken, or an open one to

@@ -55,6 +55,11 @@ impl Symmetries {
         })
     }
 
+    /// The side of the boards these symmetries are for.
+    pub fn size(&self) -> usize {
+        self.size
+    }
+
     /// Where symmetry `t` (0 to 7; 0 is the identity) takes square `sq`.
     pub fn map(&self, t: usize, sq: usize) -> usize {
         self.maps[t][sq] as usize
