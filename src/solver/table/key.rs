@@ -160,20 +160,82 @@ fn key_4x4(board: &Board) -> (u128, usize) {
     best
 }
 
-/// `key_4x4` without the symmetry that gives it: the prover asks a key for every child of
-/// every position it expands (some twelve a position on 4x4), and keeping the symmetry
-/// beside the least key made each comparison a tuple's (the key a fifth of a 4x4 proof's
-/// instructions with it, callgrind; docs/results/solving.md). The same images in the same
-/// order, so the same key.
+/// `key_4x4` without the symmetry that gives it, the prover's key: it asks one for every
+/// child of every position it expands. The key's top word is the image of the blue
+/// squares, so the least key is among the images whose blue squares are least: those are
+/// found from the 16-bit mask of blue squares by two lookups an image ([`BLUE_IMAGES`]),
+/// and only their bottom words are built (one image but on a symmetric board). Building
+/// both words of all eight images took some 220 instructions a key (callgrind;
+/// docs/results/solving.md). The same images, so the same key.
 fn key_4x4_only(board: &Board) -> u128 {
-    let (mut low, mut high, side) = words_4x4(board);
-    let key = |low: u64, high: u64| ((high | side) as u128) << 64 | low as u128;
-    let mut best = key(low, high);
-    for step in GRAY_STEP {
-        (low, high) = (step(low), step(high));
-        best = best.min(key(low, high));
+    let (low, _, side) = words_4x4(board);
+    let blue = board.owned(Colour::Blue) as u16;
+    let (low_byte, high_byte) = (usize::from(blue as u8), usize::from(blue >> 8));
+    let images: [u16; 8] =
+        std::array::from_fn(|t| BLUE_IMAGES[t][0][low_byte] | BLUE_IMAGES[t][1][high_byte]);
+    let least = images.iter().copied().min().unwrap_or(0);
+    let mut best = u64::MAX;
+    for (t, &image) in images.iter().enumerate() {
+        if image == least {
+            best = best.min(image_4x4(t, low));
+        }
     }
-    best
+    ((Board::nibble_mask(least) | side) as u128) << 64 | best as u128
+}
+
+/// Image `t` of a 4x4 board's word, in the order of `Symmetries::new`: transposed first
+/// (bit 2), then rows mirrored (bit 1), then columns (bit 0). `key_4x4` reaches the same
+/// images by its Gray-code steps.
+const fn image_4x4(t: usize, x: u64) -> u64 {
+    let x = if t & 4 != 0 { transpose_nibbles(x) } else { x };
+    let x = if t & 2 != 0 { mirror_rows(x) } else { x };
+    if t & 1 != 0 { mirror_columns(x) } else { x }
+}
+
+/// `BLUE_IMAGES[t][half][byte]`: the image under symmetry `t` of a 16-bit mask of squares
+/// whose only squares are `byte`'s, in its low half (squares 0 to 7, `half` 0) or its high
+/// one (8 to 15, `half` 1). An image of a mask is the union of its halves' images.
+static BLUE_IMAGES: [[[u16; 256]; 2]; 8] = blue_images();
+
+const fn blue_images() -> [[[u16; 256]; 2]; 8] {
+    let mut images = [[[0u16; 256]; 2]; 8];
+    let mut t = 0;
+    while t < 8 {
+        let mut byte = 0;
+        while byte < 256 {
+            let mut half = 0;
+            while half < 2 {
+                let mask = (byte as u16) << (8 * half);
+                images[t][half][byte] = mask_of_nibbles(image_4x4(t, nibbles_of_mask(mask)));
+                half += 1;
+            }
+            byte += 1;
+        }
+        t += 1;
+    }
+    images
+}
+
+/// Bit `i` of `mask` as the low bit of nibble `i` (as `Board::nibble_mask`, in a constant).
+const fn nibbles_of_mask(mask: u16) -> u64 {
+    let mut word = 0;
+    let mut i = 0;
+    while i < 16 {
+        word |= ((mask >> i & 1) as u64) << (4 * i);
+        i += 1;
+    }
+    word
+}
+
+/// The inverse of `nibbles_of_mask`.
+const fn mask_of_nibbles(word: u64) -> u16 {
+    let mut mask = 0;
+    let mut i = 0;
+    while i < 16 {
+        mask |= ((word >> (4 * i) & 1) as u16) << i;
+        i += 1;
+    }
+    mask
 }
 
 /// The two words of a 4x4 board's key as it lies (spots with a red flag; a blue flag a
@@ -204,19 +266,19 @@ const GRAY_STEP: [fn(u64) -> u64; 7] = [
 ];
 
 /// Column c to column 3 - c: the four nibbles of each 16-bit row reversed.
-fn mirror_columns(x: u64) -> u64 {
+const fn mirror_columns(x: u64) -> u64 {
     let x = (x >> 8 & 0x00FF_00FF_00FF_00FF) | (x & 0x00FF_00FF_00FF_00FF) << 8;
     (x >> 4 & 0x0F0F_0F0F_0F0F_0F0F) | (x & 0x0F0F_0F0F_0F0F_0F0F) << 4
 }
 
 /// Row r to row 3 - r: the four 16-bit rows reversed.
-fn mirror_rows(x: u64) -> u64 {
+const fn mirror_rows(x: u64) -> u64 {
     let x = x.rotate_left(32);
     (x >> 16 & 0x0000_FFFF_0000_FFFF) | (x & 0x0000_FFFF_0000_FFFF) << 16
 }
 
 /// Square (r, c) to (c, r).
-fn transpose_nibbles(x: u64) -> u64 {
+const fn transpose_nibbles(x: u64) -> u64 {
     // Within each 2x2 block, (0, 1) and (1, 0): nibbles 3 apart.
     let t = (x ^ x >> 12) & 0x0000_F0F0_0000_F0F0;
     let x = x ^ t ^ t << 12;
@@ -369,6 +431,34 @@ mod tests {
                 assert_eq!(s.table_key(b), least, "{size}x{size}: {}", b.to_notation());
             }
         }
+    }
+
+    /// The key from the blue squares' images is the least of the eight images' keys, as
+    /// `key_4x4` finds it, on symmetric boards too (where several images' blue squares tie).
+    #[test]
+    fn the_key_by_the_blue_images_is_the_least_image_key() {
+        let mut boards = seeded_positions(4, Rules::V2014, 2000, 5, 40);
+        boards.extend(seeded_positions(4, Rules::V2013, 500, 9, 40));
+        let mut symmetric = Vec::new();
+        for sq in [0, 5, 6, 10, 15] {
+            let mut b = Board::new(4);
+            b.play(sq);
+            b.play(15 - sq);
+            symmetric.push(b);
+        }
+        boards.extend(symmetric);
+        let mut ties = 0;
+        for b in &boards {
+            assert_eq!(key_4x4_only(b), key_4x4(b).0, "{}", b.to_notation());
+            let blue = b.owned(Colour::Blue) as u16;
+            let images = (0..8).map(|t| {
+                BLUE_IMAGES[t][0][usize::from(blue as u8)]
+                    | BLUE_IMAGES[t][1][usize::from(blue >> 8)]
+            });
+            let least = images.clone().min().unwrap();
+            ties += usize::from(images.filter(|&i| i == least).count() > 1);
+        }
+        assert!(ties > 5, "boards whose blue squares are symmetric: {ties}");
     }
 
     #[test]
