@@ -4,6 +4,7 @@
 use crate::board::{Board, Rules, geometry};
 use crate::search::eval::quick_evaluate;
 use crate::solver::numbers::Entry;
+use std::sync::LazyLock;
 
 /// The numbers of a position never expanded: one move may win it, and refuting it takes
 /// a proof per move (the mobility heuristic of df-pn+), much more when the side to move
@@ -12,16 +13,47 @@ use crate::solver::numbers::Entry;
 /// positions 8 moves in, 43% fewer 10 moves in (docs/results/solving.md).
 pub fn fresh(board: &Board) -> Entry {
     let (pn, dn) = plain_numbers(board);
-    // The evaluation's lean: 2^(eval / scale) times easier to prove and as many
-    // times harder to refute.
-    let lean = (f64::from(quick_evaluate(board)) / eval_scale(board.rules()))
-        .clamp(-MAX_LEAN, MAX_LEAN)
-        .exp2();
+    let lean = lean(board.rules(), quick_evaluate(board));
     Entry {
         pn: ((f64::from(pn) / lean).round() as u32).max(1),
         dn: ((f64::from(dn) * lean).round() as u32).max(1),
     }
 }
+
+/// The evaluation's lean: 2^(eval / scale) times easier to prove and as many times harder
+/// to refute, at most 2^[`MAX_LEAN`] either way.
+fn lean(rules: Rules, eval: i32) -> f64 {
+    let (leans, most) = match rules {
+        Rules::V2014 => (&*LEANS_2014, most_eval(Rules::V2014)),
+        Rules::V2013 => (&*LEANS_2013, most_eval(Rules::V2013)),
+    };
+    leans[(eval.clamp(-most, most) + most) as usize]
+}
+
+/// The lean computed as [`lean`] gives it, for one evaluation.
+fn computed_lean(rules: Rules, eval: i32) -> f64 {
+    (f64::from(eval) / eval_scale(rules))
+        .clamp(-MAX_LEAN, MAX_LEAN)
+        .exp2()
+}
+
+/// The evaluation past which the lean is at its most: [`MAX_LEAN`] times the scale.
+fn most_eval(rules: Rules) -> i32 {
+    (MAX_LEAN * eval_scale(rules)) as i32
+}
+
+/// Every evaluation's lean, from `-most_eval` to `most_eval`, each computed once by
+/// [`computed_lean`], so that a lookup gives the same number: `exp2` was some 3% of a 4x4
+/// proof's time, its 2.7 calls a position (perf; docs/results/solving.md), and the search
+/// is that sensitive to its numbers' roundings (a lean in fixed point searched the 4x4
+/// start in 15% more positions).
+fn leans(rules: Rules) -> Box<[f64]> {
+    let most = most_eval(rules);
+    (-most..=most).map(|e| computed_lean(rules, e)).collect()
+}
+
+static LEANS_2014: LazyLock<Box<[f64]>> = LazyLock::new(|| leans(Rules::V2014));
+static LEANS_2013: LazyLock<Box<[f64]>> = LazyLock::new(|| leans(Rules::V2013));
 
 /// The numbers without the evaluation's lean: mobility and owned squares, by the depth.
 fn plain_numbers(board: &Board) -> (u32, u32) {
@@ -85,6 +117,18 @@ const OWNED_WEIGHT: u32 = 24;
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The looked-up lean is the computed one, bit for bit, inside the range and past it.
+    #[test]
+    fn the_lean_looked_up_is_the_lean_computed() {
+        for rules in [Rules::V2014, Rules::V2013] {
+            let most = most_eval(rules);
+            for eval in (-most - 500..=most + 500).chain([i32::MIN, i32::MAX]) {
+                let (looked_up, computed) = (lean(rules, eval), computed_lean(rules, eval));
+                assert_eq!(looked_up.to_bits(), computed.to_bits(), "{rules:?} {eval}");
+            }
+        }
+    }
 
     #[test]
     fn a_position_that_looks_good_is_easier_to_prove_and_harder_to_refute() {
