@@ -169,10 +169,7 @@ fn key_4x4(board: &Board) -> (u128, usize) {
 /// docs/results/solving.md). The same images, so the same key.
 fn key_4x4_only(board: &Board) -> u128 {
     let (low, _, side) = words_4x4(board);
-    let blue = board.owned(Colour::Blue) as u16;
-    let (low_byte, high_byte) = (usize::from(blue as u8), usize::from(blue >> 8));
-    let images: [u16; 8] =
-        std::array::from_fn(|t| BLUE_IMAGES[t][0][low_byte] | BLUE_IMAGES[t][1][high_byte]);
+    let images = blue_images_of(board.owned(Colour::Blue) as u16);
     let least = images.iter().copied().min().unwrap_or(0);
     let mut best = u64::MAX;
     for (t, &image) in images.iter().enumerate() {
@@ -181,6 +178,13 @@ fn key_4x4_only(board: &Board) -> u128 {
         }
     }
     ((Board::nibble_mask(least) | side) as u128) << 64 | best as u128
+}
+
+/// The eight images of a 4x4 mask of squares, in the order of [`image_4x4`], by two lookups
+/// each in [`BLUE_IMAGES`].
+fn blue_images_of(blue: u16) -> [u16; 8] {
+    let (low_byte, high_byte) = (usize::from(blue as u8), usize::from(blue >> 8));
+    std::array::from_fn(|t| BLUE_IMAGES[t][0][low_byte] | BLUE_IMAGES[t][1][high_byte])
 }
 
 /// Image `t` of a 4x4 board's word, in the order of `Symmetries::new`: transposed first
@@ -450,15 +454,18 @@ mod tests {
         let mut ties = 0;
         for b in &boards {
             assert_eq!(key_4x4_only(b), key_4x4(b).0, "{}", b.to_notation());
-            let blue = b.owned(Colour::Blue) as u16;
-            let images = (0..8).map(|t| {
-                BLUE_IMAGES[t][0][usize::from(blue as u8)]
-                    | BLUE_IMAGES[t][1][usize::from(blue >> 8)]
-            });
-            let least = images.clone().min().unwrap();
-            ties += usize::from(images.filter(|&i| i == least).count() > 1);
+            let images = blue_images_of(b.owned(Colour::Blue) as u16);
+            let least = images.iter().min().unwrap();
+            ties += usize::from(images.iter().filter(|&i| i == least).count() > 1);
         }
         assert!(ties > 5, "boards whose blue squares are symmetric: {ties}");
+        // The lookups give every mask's eight images, as the word's images give them.
+        for mask in 0..=u16::MAX {
+            let images = blue_images_of(mask);
+            for (t, &image) in images.iter().enumerate() {
+                assert_eq!(image, mask_of_nibbles(image_4x4(t, nibbles_of_mask(mask))));
+            }
+        }
     }
 
     #[test]
