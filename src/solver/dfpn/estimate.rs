@@ -8,9 +8,9 @@ use std::sync::LazyLock;
 
 /// The numbers of a position never expanded: one move may win it, and refuting it takes
 /// a proof per move (the mobility heuristic of df-pn+), much more when the side to move
-/// owns many squares; both scaled by [`depth_weight`] and leaned by the evaluation. The
-/// weight 24 was tuned on seeded 4x4 positions: against plain mobility it searches 34% fewer
-/// positions 8 moves in, 43% fewer 10 moves in (docs/results/solving.md).
+/// owns many squares ([`OWNED_WEIGHT`]); both scaled by [`depth_weight`] and leaned by the
+/// evaluation. The owned squares' weight, first tuned at 24 against plain mobility, searched
+/// 34% fewer positions 8 moves in and 43% fewer 10 moves in (docs/results/solving.md).
 pub fn fresh(board: &Board) -> Entry {
     let (pn, dn) = plain_numbers(board);
     let lean = lean(board.rules(), quick_evaluate(board));
@@ -111,8 +111,13 @@ fn depth_weight(board: &Board) -> u32 {
     (full + 3).saturating_sub(board.total_spots()).max(1)
 }
 
-/// How much more a square the side to move owns makes it to refute, than a move.
-const OWNED_WEIGHT: u32 = 24;
+/// How much more a square the side to move owns makes it to refute, than a move. Tuned again
+/// with the weak disproof numbers and the first moves proven one by one, on the seeded
+/// samples (docs/results/solving.md, 2026-12-02): 8 searched the fewest positions of 0, 4, 6,
+/// 8, 10, 12, 16 and 24 on 4x4 8 and 10 moves in and 5x5 30 moves in together (3.7% fewer
+/// than 24), and 2% fewer on 4x4 under the 2013 rules 22 moves in; the 4x4 start on one
+/// thread then searched 11.4 million positions instead of 31.5 million.
+const OWNED_WEIGHT: u32 = 8;
 
 #[cfg(test)]
 mod tests {
