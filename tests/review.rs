@@ -232,7 +232,7 @@ fn a_thrown_win_names_what_solve_finds_or_says_which_moves_were_not_settled() {
     );
     // Within a limit below the default's, so that some winning moves are left unsettled
     // (at the default 2,000,000 the prover settles every one of this game's).
-    let (code, out, err) = run_review_within("late.txt", file.as_bytes(), "500000");
+    let (code, out, err) = run_review_with("late.txt", file.as_bytes(), &["--positions", "500000"]);
     assert_eq!((code, err.as_str()), (0, ""), "{out}");
     let mut board: Board = LATE_4X4.parse().unwrap();
     let (mut thrown, mut not_settled) = (0, 0);
@@ -274,17 +274,18 @@ fn solve_position(board: &Board) -> String {
 
 /// `jump61 review` on a file with `text`: (exit code, standard output, standard error).
 fn run_review(name: &str, bytes: &[u8]) -> (i32, String, String) {
-    run_review_within(name, bytes, "2000000")
+    run_review_with(name, bytes, &[])
 }
 
-/// [`run_review`] with `positions` as the prover's limit for each position's value.
-fn run_review_within(name: &str, bytes: &[u8], positions: &str) -> (i32, String, String) {
+/// [`run_review`] with more options of `jump61 review` (`--positions N`).
+fn run_review_with(name: &str, bytes: &[u8], options: &[&str]) -> (i32, String, String) {
     let dir = std::env::temp_dir().join(format!("jump61-review-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join(name);
     std::fs::write(&path, bytes).unwrap();
     let out = Command::new(env!("CARGO_BIN_EXE_jump61"))
-        .args(["review", "--nodes", "2000", "--positions", positions])
+        .args(["review", "--nodes", "2000"])
+        .args(options)
         .arg(&path)
         .output()
         .unwrap();
