@@ -13,12 +13,11 @@ bin=${JUMP61:-target/release/jump61}
 capture=${1:-target/display_tmux.txt}
 session="jump61-display-$$"
 save=$(mktemp)
-trap 'tmux kill-session -t "$session" 2>/dev/null || true; rm -f "$save"' EXIT
-: >"$capture"
-
 name=display_tmux
 # shellcheck source=scripts/tmux_lib.sh
 source scripts/tmux_lib.sh
+trap 'stop_tmux; rm -f "$save"' EXIT
+: >"$capture"
 
 tmux new-session -d -s "$session" -x 80 -y 24 \
     "$bin --display --threads 1 --time 0.05 --save $save; echo EXITED \$?; sleep 5"

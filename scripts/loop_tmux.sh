@@ -17,13 +17,12 @@ bin=${JUMP61:-target/release/jump61}
 capture=${1:-target/loop_tmux.txt}
 session="jump61-loop-$$"
 data=$(mktemp -d)
-trap 'tmux kill-session -t "$session" 2>/dev/null || true; rm -rf "$data"' EXIT
-: >"$capture"
-
 name=loop_tmux
 tenths=200  # `solve` and the searches take longer than a key
 # shellcheck source=scripts/tmux_lib.sh
 source scripts/tmux_lib.sh
+trap 'stop_tmux; rm -rf "$data"' EXIT
+: >"$capture"
 
 # Every loop here keeps its history in the temporary directory, never the user's.
 loop="XDG_DATA_HOME='$data' $bin"

@@ -12,21 +12,13 @@ out=${1:-docs/img/display.svg}
 columns=80 rows=24
 session="jump61-screenshot-$$"
 screen=$(mktemp)
-trap 'tmux kill-session -t "$session" 2>/dev/null || true; rm -f "$screen"' EXIT
+name=screenshot capture=/dev/null
+# shellcheck source=scripts/tmux_lib.sh
+source scripts/tmux_lib.sh
+trap 'stop_tmux; rm -f "$screen"' EXIT
 
 tmux new-session -d -s "$session" -x "$columns" -y "$rows" \
     "TERM=xterm-256color $bin --display --threads 1 --time 0.3 --seed 1"
-
-# Waits up to 10 s for TEXT on the screen.
-expect() {
-    for _ in $(seq 100); do
-        tmux capture-pane -p -t "$session" | grep -qF -- "$1" && return 0
-        sleep 0.1
-    done
-    echo "screenshot: '$1' never appeared" >&2
-    exit 1
-}
-keys() { tmux send-keys -t "$session" "$@"; }
 
 expect "Red to move"
 # Red plays four moves near the middle; the AI answers each (0.3 s a move).
