@@ -7,9 +7,10 @@
 # counts. Fails if any step does, and if pytest runs no test (its exit status 5).
 # Usage: scripts/python_tests.sh [build|test]   (no argument: both; `build` makes the venvs
 # and the wheel, installs it and lints the binding crate, `test` runs what follows on what
-# `build` left in target/, so CI can build while it compiles the program. PYTHON_TARGET_DIR:
-# cargo's target directory for the wheel, default target/; JUMP61_BIN: the jump61 to compare
-# with, default the release build, made if missing)
+# `build` left in target/, so CI can build while it compiles the program; `build` builds
+# the playouts example the benchmark runs too. PYTHON_TARGET_DIR: cargo's target directory
+# for the wheel and that example, default target/; JUMP61_BIN: the jump61 to compare with,
+# default the release build, made if missing)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 start=$SECONDS
@@ -37,6 +38,19 @@ fresh_venv() {
         python3 -m venv "$1"
     fi
     timeout 900 "$1/bin/python" -m pip install --quiet --upgrade pip
+}
+
+# The Rust program examples/python/benchmark.py compares the package with (the playouts
+# example), built in the wheel's target directory: CI gives that one a directory of its own,
+# where it builds beside the program's build, whereas in target/ this build of the library
+# with the examples' features (minutes of a full-LTO build) would hold the lock that the
+# README's test command, run meanwhile, waits for.
+playouts_target=${PYTHON_TARGET_DIR:-$PWD/target}
+playouts=$playouts_target/release/examples/playouts
+build_playouts() {
+    echo "python_tests: cargo build --release --features examples --example playouts"
+    CARGO_TARGET_DIR="$playouts_target" cargo build --release --quiet --features examples \
+        --example playouts
 }
 
 # The wheel, built once, and installed into the test venv.
@@ -98,6 +112,7 @@ lint() {
 if [ "$mode" != test ]; then
     build_and_install
     lint
+    build_playouts
 fi
 if [ "$mode" = build ]; then
     echo "python_tests: built and installed in $((SECONDS - start)) s"
@@ -123,5 +138,6 @@ echo "python_tests: pytest python/tests"
 echo "python_tests: the examples, with small counts"
 "$python" examples/python/vs_engine.py --games 2 --size 4 --nodes 500
 "$python" examples/python/keep_the_win.py --games 1
-"$python" examples/python/benchmark.py --batched 2000 --single 200 --plain 20
+[ -x "$playouts" ] || build_playouts
+"$python" examples/python/benchmark.py --batched 2000 --single 200 --plain 20 --rust "$playouts"
 echo "python_tests: done in $((SECONDS - start)) s"
