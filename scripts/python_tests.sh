@@ -7,10 +7,10 @@
 # counts. Fails if any step does, and if pytest runs no test (its exit status 5).
 # Usage: scripts/python_tests.sh [build|test]   (no argument: both; `build` makes the venvs
 # and the wheel, installs it and lints the binding crate, `test` runs what follows on what
-# `build` left in target/, so CI can build while it compiles the program; `build` builds
-# the playouts example the benchmark runs too. PYTHON_TARGET_DIR: cargo's target directory
-# for the wheel and that example, default target/; JUMP61_BIN: the jump61 to compare with,
-# default the release build, made if missing)
+# `build` left in target/, so CI can build while it compiles the program. PYTHON_TARGET_DIR:
+# cargo's target directory for the wheel and for the example the benchmark runs, default
+# target/; JUMP61_BIN: the jump61 to compare with, default the release build, made if
+# missing)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 start=$SECONDS
@@ -41,10 +41,10 @@ fresh_venv() {
 }
 
 # The Rust program examples/python/benchmark.py compares the package with (the playouts
-# example), built in the wheel's target directory: CI gives that one a directory of its own,
-# where it builds beside the program's build, whereas in target/ this build of the library
-# with the examples' features (minutes of a full-LTO build) would hold the lock that the
-# README's test command, run meanwhile, waits for.
+# example), built after the tests in the wheel's target directory: CI gives that one a
+# directory of its own, whereas in target/ this build of the library with the examples'
+# features (minutes of a full-LTO build) would hold the lock that the README's test command,
+# run meanwhile, waits for.
 playouts_target=${PYTHON_TARGET_DIR:-$PWD/target}
 playouts=$playouts_target/release/examples/playouts
 build_playouts() {
@@ -112,7 +112,6 @@ lint() {
 if [ "$mode" != test ]; then
     build_and_install
     lint
-    build_playouts
 fi
 if [ "$mode" = build ]; then
     echo "python_tests: built and installed in $((SECONDS - start)) s"
