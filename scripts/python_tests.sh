@@ -41,10 +41,10 @@ fresh_venv() {
 }
 
 # The Rust program examples/python/benchmark.py compares the package with (the playouts
-# example), built after the tests in the wheel's target directory: CI gives that one a
-# directory of its own, whereas in target/ this build of the library with the examples'
-# features (minutes of a full-LTO build) would hold the lock that the README's test command,
-# run meanwhile, waits for.
+# example), built (or found up to date by cargo) after the tests in the wheel's target
+# directory: CI gives that one a directory of its own, whereas in target/ this build of the
+# library with the examples' features (minutes of a full-LTO build) would hold the lock that
+# the README's test command, run meanwhile, waits for.
 playouts_target=${PYTHON_TARGET_DIR:-$PWD/target}
 playouts=$playouts_target/release/examples/playouts
 build_playouts() {
@@ -137,6 +137,6 @@ echo "python_tests: pytest python/tests"
 echo "python_tests: the examples, with small counts"
 "$python" examples/python/vs_engine.py --games 2 --size 4 --nodes 500
 "$python" examples/python/keep_the_win.py --games 1
-[ -x "$playouts" ] || build_playouts
+build_playouts
 "$python" examples/python/benchmark.py --batched 2000 --single 200 --plain 20 --rust "$playouts"
 echo "python_tests: done in $((SECONDS - start)) s"
