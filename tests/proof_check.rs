@@ -355,7 +355,8 @@ fn writing_a_proof_counts_what_proof_size_counts() {
 /// (the 2013 3x3 start, where all nine do, and seeded 4x4 positions), the proof's move is a
 /// proven one of least work. (On the 2013 3x3 start that proof took 14,018 positions with
 /// the first winning move found; 6,082 with the least work, while the one-thread table lost
-/// some entries as it grew, 13,595 since that was fixed: docs/results/solving.md.)
+/// some entries as it grew, 13,595 since that was fixed: docs/results/solving.md.) Below the
+/// top two plies the walk takes the move the search recorded instead (`solver::proof::Goal`).
 #[test]
 fn a_proof_takes_the_winning_move_with_the_least_work_below_it() {
     let mut boards = vec![Board::with_rules(3, Rules::V2013)];

@@ -93,10 +93,10 @@ def test_the_readmes_puzzle():
 def test_a_proof_written_from_python_passes_both_checkers(tmp_path):
     path = tmp_path / "p3.txt"
     found = jump61.solve(jump61.Board(3), proof=path)
-    assert found.text == "Blue wins" and found.proof_positions == 941
+    assert found.text == "Blue wins" and found.proof_positions == 988
     checked = jump61.verify_proof(path)
     assert checked.winner == "Blue" and checked.root == jump61.Board(3)
-    assert checked.positions == 673
+    assert checked.positions == 706
     out = run_jump61("verify-proof", str(path))
     assert out.startswith("proof checked: Blue wins from 1-1-1-/1-1-1-/1-1-1- (673 positions")
 

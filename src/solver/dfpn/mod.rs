@@ -276,7 +276,8 @@ impl Prover {
         let start = self.positions;
         self.count();
         let mut children = Children::new();
-        if !self.children(board, &mut children) {
+        let mut squares = ArrayVec::<u8, MAX_MOVES>::new();
+        if !self.children(board, &mut children, &mut squares) {
             self.store(place, Entry::WIN, 1);
             return Entry::WIN;
         }
@@ -305,7 +306,7 @@ impl Prover {
             };
             let done = s.entry.pn >= th_pn || s.entry.dn >= th_dn;
             if done || self.stopped.is_some() || self.unwinding {
-                break s.entry;
+                break (s.entry, s.best);
             }
             let (child_place, child) = &children[s.best];
             // Our dn is at least the child's pn plus one for each other open child, and
@@ -320,8 +321,35 @@ impl Prover {
         };
         busy.map(|i| self.shared.busy[i].fetch_sub(1, Relaxed));
         let work = (self.positions - start).min(u64::from(u32::MAX)) as u32;
-        self.store(place, found, work);
+        let (found, best) = found;
+        if found.is_win() {
+            // The best child is the one whose dn, 0, made ours 0: the winning move.
+            self.store_won(board, place, usize::from(squares[best]), work);
+        } else {
+            self.store(place, found, work);
+        }
         found
+    }
+
+    /// Stores that `board` is won by the move `sq`, the move turned into the frame of the
+    /// position's least image, which every image of it shares ([`Prover::won_move`]).
+    fn store_won(&mut self, board: &Board, place: Option<Place>, sq: usize, work: u32) {
+        let Some(place) = place else { return };
+        let (_, t) = self.sym.key_and_symmetry(board);
+        if self.table.store_won_by(place, self.sym.map(t, sq), work) {
+            self.filled += 1;
+        }
+    }
+
+    /// The winning move at `board` that the table records, if it holds one (a position
+    /// proven won inside the search; not one won at once, nor one restored from a
+    /// checkpoint): the proof's walk reads it where it would otherwise play every move and
+    /// look up what follows.
+    pub fn won_move(&self, board: &Board) -> Option<usize> {
+        let (key, t) = self.sym.key_and_symmetry(board);
+        let least = self.table.won_by(self.table.place(key)?)?;
+        let sq = (0..board.squares()).find(|&sq| self.sym.map(t, sq) == least)?;
+        (board.legal_moves() >> sq & 1 != 0).then_some(sq)
     }
 
     /// The children's numbers as the table holds them now (kept where it holds none).
@@ -374,8 +402,13 @@ impl Prover {
 
     /// Puts into `children` the positions after each move, one per symmetry class,
     /// explosions first (they win and refute most often), with their places in the table;
-    /// false if a move wins at once.
-    fn children(&self, board: &Board, children: &mut Children) -> bool {
+    /// false if a move wins at once. `squares` gets each child's move.
+    fn children(
+        &self,
+        board: &Board,
+        children: &mut Children,
+        squares: &mut ArrayVec<u8, MAX_MOVES>,
+    ) -> bool {
         // The critical squares' mask by the board's word arithmetic: square by square,
         // the spots against the capacity were 4% of a 4x4 proof's instructions (callgrind).
         let moves = board.legal_moves();
@@ -393,6 +426,7 @@ impl Prover {
             if !keys.contains(&key) {
                 keys.push(key);
                 children.push((self.table.place(key), child));
+                squares.push(sq as u8);
             }
         }
         // The buckets' misses overlap one another, not the moves and keys above.
@@ -469,6 +503,8 @@ struct Summary {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::Rules;
+    use crate::solver::table::key::{image, seeded_positions};
 
     /// A prover stopped by its clock proves again under new limits: the stop is forgotten
     /// by the threads' shared flag too (the AI's proof step and the proof writer rely on it).
@@ -491,5 +527,58 @@ mod tests {
             prover.prove(&start).is_loss(),
             "Blue wins 3x3: Red, to move, loses"
         );
+    }
+    /// A position the search proved won records a winning move, and each of its eight
+    /// images reads the image of that move (the move is kept in the frame of the least
+    /// image): playing it leaves the opponent lost, as a prover with a table of its own
+    /// proves again.
+    #[test]
+    fn a_won_position_records_a_winning_move_every_image_reads() {
+        let limits = Limits {
+            memory: 1 << 24,
+            ..Limits::default()
+        };
+        let mut recorded = 0;
+        // 3x3 positions up to 3 plies in, 4x4 ones 10 to 14 plies in.
+        for (size, games, longest, fewest) in [(3, 12, 4, 0), (4, 60, 15, 10)] {
+            let mut prover = Prover::new(size, limits).unwrap();
+            let mut checker = Prover::new(size, limits).unwrap();
+            let sym = Symmetries::new(size).unwrap();
+            let boards = seeded_positions(size, Rules::V2014, games, 7, longest);
+            let start = Board::new(size).total_spots();
+            for board in boards
+                .into_iter()
+                .filter(|b| b.total_spots() >= start + fewest)
+            {
+                if !prover.prove(&board).is_win() {
+                    continue;
+                }
+                let Some(sq) = prover.won_move(&board) else {
+                    continue;
+                };
+                recorded += 1;
+                let mut won = board;
+                won.play(sq);
+                for u in 0..8 {
+                    let seen = image(&sym, &board, u);
+                    let moved = prover.won_move(&seen).expect("every image reads the move");
+                    let mut after = seen;
+                    after.play(moved);
+                    // The image of the move, or on a symmetric board one of its twins.
+                    assert_eq!(
+                        sym.key(&after),
+                        sym.key(&won),
+                        "{} under {u}: {moved} for {sq}",
+                        board.to_notation()
+                    );
+                    assert!(
+                        after.winner().is_some() || checker.prove(&after).is_loss(),
+                        "{} then {moved}",
+                        seen.to_notation()
+                    );
+                }
+            }
+        }
+        assert!(recorded >= 10, "positions with a recorded move: {recorded}");
     }
 }

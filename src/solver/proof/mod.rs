@@ -68,6 +68,33 @@ pub(crate) fn proven_move(prover: &mut Prover, board: &Board) -> Option<usize> {
     found.map(|i| moves[i])
 }
 
+/// What each step of a walk of the proof needs: who wins, and from how many spots on it
+/// takes the move that a won entry records (`Prover::won_move`, the move the search proved
+/// first) rather than the one with the least work below it among all those the table proves
+/// ([`proven_move`], 16 lookups where the other is one). The two plies at the top choose by
+/// the work: a proof's size depends most on its first moves, and the least work made the 2013
+/// 3x3 start's proof 3,708 positions, the recorded move 5,517. Below them the recorded
+/// moves made the 4x4 start's proof 7.4% larger and its walk 43% fewer instructions
+/// (docs/results/solving.md).
+#[derive(Clone, Copy)]
+struct Goal {
+    winner: Colour,
+    recorded_from: u32,
+}
+
+/// The plies at the top of a proof whose moves are chosen by the work below them.
+const CHOSEN_PLIES: u32 = 2;
+
+impl Goal {
+    /// The goal of a walk from `root`: every move adds one spot.
+    fn new(root: &Board, winner: Colour) -> Goal {
+        Goal {
+            winner,
+            recorded_from: root.total_spots() + CHOSEN_PLIES,
+        }
+    }
+}
+
 /// Walks the proof below `root` (whose side to move is `winner` or its victim), once per
 /// class of positions, calling `visit` at each position with the winner's move (`None`
 /// where the loser is to move).
@@ -79,9 +106,10 @@ fn walk(
     visit: &mut dyn FnMut(&Board, Option<usize>),
 ) -> bool {
     let seen = Seen::new(&prover.table);
+    let goal = Goal::new(root, winner);
     let mut stack = vec![*root];
     while !stack.is_empty() {
-        if !step_batch(prover, &seen, &mut stack, winner, visit) {
+        if !step_batch(prover, &seen, &mut stack, goal, visit) {
             return false;
         }
     }
@@ -101,7 +129,7 @@ fn step_batch(
     prover: &mut Prover,
     seen: &Seen,
     stack: &mut Vec<Board>,
-    winner: Colour,
+    goal: Goal,
     visit: &mut dyn FnMut(&Board, Option<usize>),
 ) -> bool {
     if prover.stop_flag.as_ref().is_some_and(|f| f.load(Relaxed)) {
@@ -122,7 +150,7 @@ fn step_batch(
     for (board, name) in batch {
         if let Some(name) = name
             && seen.insert(name)
-            && !step(prover, &board, winner, visit, &mut |b| stack.push(b))
+            && !step(prover, &board, goal, visit, &mut |b| stack.push(b))
         {
             return false;
         }
@@ -146,12 +174,18 @@ fn walked_name(prover: &Prover, board: &Board) -> Option<Name> {
 fn step(
     prover: &mut Prover,
     board: &Board,
-    winner: Colour,
+    goal: Goal,
     visit: &mut dyn FnMut(&Board, Option<usize>),
     below: &mut dyn FnMut(Board),
 ) -> bool {
-    if board.to_move() == winner {
-        let Some(sq) = proven_move(prover, board) else {
+    if board.to_move() == goal.winner {
+        // Below the top, the move the search recorded where it proved the position; else
+        // the table's children are asked (an immediate win, or a win restored from a
+        // checkpoint).
+        let recorded = (board.total_spots() >= goal.recorded_from)
+            .then(|| prover.won_move(board))
+            .flatten();
+        let Some(sq) = recorded.or_else(|| proven_move(prover, board)) else {
             return false;
         };
         visit(board, Some(sq));

@@ -12,7 +12,7 @@
 //! the file is the same on every run.
 
 use super::seen::Seen;
-use super::{Written, step, step_batch, walked_name};
+use super::{Goal, Written, step, step_batch, walked_name};
 use crate::board::{Board, Colour};
 use crate::solver::dfpn::Prover;
 use std::collections::VecDeque;
@@ -76,16 +76,17 @@ pub fn write_lines_threads(
     let seen = Seen::new(&prover.table);
     let out = Mutex::new(out);
     let mut sink = Sink::new(&out);
+    let goal = Goal::new(root, winner);
     let top = walk_top(
         prover,
         root,
-        winner,
+        goal,
         &seen,
         &mut sink,
         threads * SHARE_PER_THREAD,
     )?;
     prover.table.set_shared_writers(true);
-    let results = walk_rest(prover, root, winner, &seen, sink, top, threads);
+    let results = walk_rest(prover, root, goal, &seen, sink, top, threads);
     prover.table.set_shared_writers(false);
     let mut written = Written::default();
     for (w, complete, error) in results {
@@ -107,7 +108,7 @@ pub fn write_lines_threads(
 fn walk_top(
     prover: &mut Prover,
     root: &Board,
-    winner: Colour,
+    goal: Goal,
     seen: &Seen,
     sink: &mut Sink,
     enough: usize,
@@ -119,7 +120,7 @@ fn walk_top(
             continue;
         }
         let visit = &mut |b: &Board, sq| sink.visit(b, sq);
-        if !step(prover, &board, winner, visit, &mut |b| top.push_back(b)) {
+        if !step(prover, &board, goal, visit, &mut |b| top.push_back(b)) {
             return Err(incomplete());
         }
     }
@@ -133,7 +134,7 @@ fn walk_top(
 fn walk_rest(
     prover: &mut Prover,
     root: &Board,
-    winner: Colour,
+    goal: Goal,
     seen: &Seen,
     sink: Sink,
     top: VecDeque<Board>,
@@ -154,10 +155,10 @@ fn walk_rest(
                 // The caller's stop reaches the helpers' walks too.
                 helper.stop_flag.clone_from(&prover.stop_flag);
                 let shared = &shared;
-                scope.spawn(move || walk_shared(&mut helper, winner, seen, Sink::new(out), shared))
+                scope.spawn(move || walk_shared(&mut helper, goal, seen, Sink::new(out), shared))
             })
             .collect();
-        let mut all = vec![walk_shared(prover, winner, seen, sink, &shared)];
+        let mut all = vec![walk_shared(prover, goal, seen, sink, &shared)];
         all.extend(helpers.into_iter().filter_map(|h| h.join().ok()));
         all
     })
@@ -166,7 +167,7 @@ fn walk_rest(
 /// One thread's walk: positions taken from `shared` one at a time, each walked depth-first.
 fn walk_shared(
     prover: &mut Prover,
-    winner: Colour,
+    goal: Goal,
     seen: &Seen,
     mut sink: Sink,
     shared: &Mutex<Vec<Board>>,
@@ -179,7 +180,7 @@ fn walk_shared(
         stack.push(start);
         while !stack.is_empty() {
             let visit = &mut |b: &Board, sq| sink.visit(b, sq);
-            if !step_batch(prover, seen, &mut stack, winner, visit) {
+            if !step_batch(prover, seen, &mut stack, goal, visit) {
                 complete = false;
                 break 'work;
             }

@@ -76,7 +76,7 @@ impl Symmetries {
     /// The canonical key and a symmetry that produces it.
     pub fn key_and_symmetry(&self, board: &Board) -> (u128, usize) {
         if self.size == 4 {
-            return key_4x4(board);
+            return key_4x4_by_blue_images(board);
         }
         self.table_key(board)
     }
@@ -146,7 +146,9 @@ impl Symmetries {
 /// proof's time with the general table to 18% with these.
 ///
 /// A key here is a different number from the general one for the same position, but one
-/// size always takes one path, so a table sees one kind only.
+/// size always takes one path, so a table sees one kind only. The tests' reference: the
+/// prover's path is [`key_4x4_by_blue_images`].
+#[cfg(test)]
 fn key_4x4(board: &Board) -> (u128, usize) {
     let (mut low, mut high, side) = words_4x4(board);
     let key = |low: u64, high: u64| ((high | side) as u128) << 64 | low as u128;
@@ -160,24 +162,30 @@ fn key_4x4(board: &Board) -> (u128, usize) {
     best
 }
 
-/// `key_4x4` without the symmetry that gives it, the prover's key: it asks one for every
-/// child of every position it expands. The key's top word is the image of the blue
-/// squares, so the least key is among the images whose blue squares are least: those are
-/// found from the 16-bit mask of blue squares by two lookups an image ([`BLUE_IMAGES`]),
-/// and only their bottom words are built (one image but on a symmetric board). Building
-/// both words of all eight images took some 220 instructions a key (callgrind;
-/// docs/results/solving.md). The same images, so the same key.
-fn key_4x4_only(board: &Board) -> u128 {
+/// `key_4x4`'s key, the prover's: it asks one for every child of every position it
+/// expands. The key's top word is the image of the blue squares, so the least key is among
+/// the images whose blue squares are least: those are found from the 16-bit mask of blue
+/// squares by two lookups an image ([`BLUE_IMAGES`]), and only their bottom words are
+/// built (one image but on a symmetric board). Building both words of all eight images took
+/// some 220 instructions a key (callgrind; docs/results/solving.md). The same images, so
+/// the same key, and the same symmetry (the least one that gives it).
+fn key_4x4_by_blue_images(board: &Board) -> (u128, usize) {
     let (low, _, side) = words_4x4(board);
     let images = blue_images_of(board.owned(Colour::Blue) as u16);
     let least = images.iter().copied().min().unwrap_or(0);
-    let mut best = u64::MAX;
+    let mut best = (u64::MAX, 0);
     for (t, &image) in images.iter().enumerate() {
         if image == least {
-            best = best.min(image_4x4(t, low));
+            best = best.min((image_4x4(t, low), t));
         }
     }
-    ((Board::nibble_mask(least) | side) as u128) << 64 | best as u128
+    let key = ((Board::nibble_mask(least) | side) as u128) << 64 | best.0 as u128;
+    (key, best.1)
+}
+
+/// The key alone.
+fn key_4x4_only(board: &Board) -> u128 {
+    key_4x4_by_blue_images(board).0
 }
 
 /// The eight images of a 4x4 mask of squares, in the order of [`image_4x4`], by two lookups
@@ -256,9 +264,11 @@ fn words_4x4(board: &Board) -> (u64, u64, u64) {
 
 /// The symmetries visited one after the other by `key_4x4`: each differs from the one
 /// before by one word operation (see `GRAY_STEP`).
+#[cfg(test)]
 const GRAY: [usize; 8] = [0, 1, 3, 2, 6, 7, 5, 4];
 
 /// The operation that takes image `GRAY[t]` to image `GRAY[t + 1]`.
+#[cfg(test)]
 const GRAY_STEP: [fn(u64) -> u64; 7] = [
     mirror_columns,
     mirror_rows,
@@ -292,6 +302,7 @@ const fn transpose_nibbles(x: u64) -> u64 {
 }
 
 /// From image 2 (rows mirrored) to image 6 (transposed, then rows mirrored).
+#[cfg(test)]
 fn transposed_after_rows(x: u64) -> u64 {
     mirror_rows(transpose_nibbles(mirror_rows(x)))
 }
@@ -351,7 +362,7 @@ pub(super) fn plain_key(board: &Board) -> u128 {
 /// long) on `size` x `size` boards under `rules`, those not over: samples for the tests of
 /// keys and packing.
 #[cfg(test)]
-pub(super) fn seeded_positions(
+pub(crate) fn seeded_positions(
     size: usize,
     rules: crate::board::Rules,
     games: usize,
@@ -377,6 +388,17 @@ pub(super) fn seeded_positions(
         }
     }
     boards
+}
+
+/// The image of `board` under symmetry `t` of `s`.
+#[cfg(test)]
+pub(crate) fn image(s: &Symmetries, board: &Board, t: usize) -> Board {
+    let mut out = *board;
+    for sq in 0..board.squares() {
+        out.set_square(s.map(t, sq), board.spots(sq), board.owner(sq));
+    }
+    out.set_to_move(board.to_move());
+    out
 }
 
 #[cfg(test)]
@@ -405,16 +427,6 @@ mod tests {
             }
         }
         assert!(Symmetries::new(6).is_none());
-    }
-
-    /// The image of `board` under symmetry `t`.
-    fn image(s: &Symmetries, board: &Board, t: usize) -> Board {
-        let mut out = *board;
-        for sq in 0..board.squares() {
-            out.set_square(s.map(t, sq), board.spots(sq), board.owner(sq));
-        }
-        out.set_to_move(board.to_move());
-        out
     }
 
     #[test]
@@ -453,7 +465,7 @@ mod tests {
         boards.extend(symmetric);
         let mut ties = 0;
         for b in &boards {
-            assert_eq!(key_4x4_only(b), key_4x4(b).0, "{}", b.to_notation());
+            assert_eq!(key_4x4_by_blue_images(b), key_4x4(b), "{}", b.to_notation());
             let images = blue_images_of(b.owned(Colour::Blue) as u16);
             let least = images.iter().min().unwrap();
             ties += usize::from(images.iter().filter(|&i| i == least).count() > 1);

@@ -49,6 +49,12 @@ pub use collect::{Collected, PROVEN_WORTH};
 /// Slots in a bucket.
 const WAYS: usize = 3;
 
+/// A won entry's disproof number from which it also says the winning move: `WON_BY + sq`,
+/// with `sq` in the frame of the position's least image ([`Table::store_won_by`]). A won
+/// position's dn is INF to the search, so the numbers past it are free, and the proof's walk
+/// reads the move where it would otherwise play all the moves and look up their buckets.
+const WON_BY: u32 = INF + 1;
+
 /// The fewest buckets a table has, whatever the memory limit: 64 KB.
 const MIN_BUCKET_BITS: u32 = 10;
 
@@ -82,6 +88,19 @@ pub struct Stored {
 impl Stored {
     fn proven(self) -> bool {
         self.pn == 0 || self.dn == 0
+    }
+
+    /// The entry as the search sees it: a won entry's move, kept in its dn, read as INF.
+    fn without_move(self) -> Stored {
+        Stored {
+            dn: self.dn.min(INF),
+            ..self
+        }
+    }
+
+    /// The winning move a won entry records, if it records one.
+    fn won_by(self) -> Option<usize> {
+        (self.pn == 0 && self.dn >= WON_BY).then(|| (self.dn - WON_BY) as usize)
     }
 }
 
@@ -339,6 +358,11 @@ impl Table {
 
     /// What the table holds for `place`.
     pub fn get(&self, place: Place) -> Option<Stored> {
+        self.get_with_move(place).map(Stored::without_move)
+    }
+
+    /// What the table holds for `place`, a won entry's move in its dn.
+    fn get_with_move(&self, place: Place) -> Option<Stored> {
         let place = self.now(place);
         self.buckets[place.bucket].read(|slots| {
             slots
@@ -346,6 +370,18 @@ impl Table {
                 .find(|s| !s.is_empty() && s.check() == place.check)
                 .map(Slot::read)
         })
+    }
+
+    /// The winning move that the won entry at `place` records (in the frame of the
+    /// position's least image), if the table holds one.
+    pub fn won_by(&self, place: Place) -> Option<usize> {
+        self.get_with_move(place)?.won_by()
+    }
+
+    /// Records that the position at `place` is won by the move `square` (in the frame of
+    /// its least image), with `work` more positions searched below it.
+    pub fn store_won_by(&self, place: Place, square: usize, work: u32) -> bool {
+        self.store(place, 0, WON_BY + square as u32, work)
     }
 
     /// Tells the table whether several threads may write to it from now on.
@@ -371,7 +407,10 @@ impl Table {
         {
             let mut old = slot.read();
             old.work = old.work.saturating_add(work);
-            if !old.proven() || pn == 0 || dn == 0 {
+            // A win stored again without its move (a thread that proved it too, or a
+            // restored checkpoint) keeps the move it had.
+            let keeps_move = pn == 0 && dn == INF && old.won_by().is_some();
+            if !keeps_move && (!old.proven() || pn == 0 || dn == 0) {
                 (old.pn, old.dn) = (pn, dn);
             }
             slot.write(place.check, old);
@@ -600,6 +639,38 @@ mod tests {
                 work: 6
             })
         );
+    }
+
+    /// A won entry keeps its move: the search reads it as any win (dn INF), a win stored
+    /// again without a move keeps it, resizing keeps it, and an undecided result never
+    /// replaces it.
+    #[test]
+    fn a_won_entry_keeps_its_move_and_the_search_never_sees_it() {
+        let table = Table::new(4, 1).unwrap();
+        let place = |check| Place {
+            bucket: 9,
+            check,
+            bucket_bits: table.bucket_bits as u8,
+        };
+        assert!(table.store_won_by(place(1), 13, 4));
+        assert!(table.store(place(2), 0, INF, 4));
+        let won = Stored {
+            pn: 0,
+            dn: INF,
+            work: 4,
+        };
+        assert_eq!(table.get(place(1)), Some(won));
+        assert_eq!(table.won_by(place(1)), Some(13));
+        assert_eq!(table.won_by(place(2)), None, "a win stored with no move");
+        table.store(place(1), 0, INF, 1);
+        table.store(place(1), 9, 9, 1);
+        assert_eq!(table.won_by(place(1)), Some(13));
+        assert_eq!(table.get(place(1)).map(|s| (s.dn, s.work)), Some((INF, 6)));
+        table.store_won_by(place(2), 0, 1);
+        assert_eq!(table.won_by(place(2)), Some(0), "square 0 is a move too");
+        let bigger = table.resized(1 << 20).unwrap();
+        let moved = bigger.place_of_mixed(place(1).mixed());
+        assert_eq!(bigger.won_by(moved), Some(13));
     }
 
     /// A size is prepared once (small ones too, with no thread started for them), so the
