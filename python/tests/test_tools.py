@@ -98,7 +98,7 @@ def test_a_proof_written_from_python_passes_both_checkers(tmp_path):
     assert checked.winner == "Blue" and checked.root == jump61.Board(3)
     assert checked.positions == 706
     out = run_jump61("verify-proof", str(path))
-    assert out.startswith("proof checked: Blue wins from 1-1-1-/1-1-1-/1-1-1- (673 positions")
+    assert out.startswith("proof checked: Blue wins from 1-1-1-/1-1-1-/1-1-1- (706 positions")
 
 
 def test_a_damaged_proof_is_rejected(tmp_path):
