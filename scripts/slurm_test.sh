@@ -117,7 +117,7 @@ fi
 echo "slurm_test: one-node cluster up: $(sinfo -h -o '%P %D %c %T')"
 
 # Each wave is one array job of scripts/jump61-wave.sbatch, the guide's recipe, with 1 GB
-# a task (the jobs ask for 256 MB of table) and a time limit of one minute and its TERM 55 s
+# a task (the jobs ask for 32 MB of table) and a time limit of one minute and its TERM 55 s
 # before it, so that a job's first run is stopped, checkpointed and requeued. The
 # test gives a requeued task ten minutes and starts it at once (Slurm holds a requeued
 # task back two minutes), so that its second run finishes.
@@ -130,14 +130,15 @@ cp "$repo/scripts/jump61-wave.sbatch" .
 # to symmetry, Blue to move), all in one wave (`jobs next --all`: no guesses, as on a cluster
 # with a core for each job; the AI's guesses would run them in three waves, since it
 # guesses Red). Slurm's signal comes at its first time-limit check 5 to 35 s into a job (one
-# every 30 s). In a 256 MB table the corner job (2r1-1-1-/...) searches some 50 million
-# positions (9.5 million in 15 s, then 47 million after its resumption, in a test by hand), a
-# minute or more on any core, so the signal always stops it; the two others (18 to 20
-# million) may end first on a fast core.
+# every 30 s), so a job must outlast 35 s. In a 32 MB table the corner job (2r1-1-1-/...)
+# searches some 98 million positions, 56 s on an AMD EPYC core with the centre's job beside
+# it (37.8 s, 65 million); in 256 MB all three ended within 26 s, before any signal, and in
+# 64 MB within about 25 s each (2026-12-04). So the signal always stops the corner's job,
+# on a core up to nearly twice that fast.
 position=1-1-1-1-/1-1-1-1-/1-1-1-1-/1-1-1-1-
 start=$(date +%s)
-echo "\$ jump61 split --position $position --plies 1 --dir work --job-time 600 --job-memory 256"
-jump61 split --position $position --plies 1 --dir work --job-time 600 --job-memory 256 >/dev/null
+echo "\$ jump61 split --position $position --plies 1 --dir work --job-time 600 --job-memory 32"
+jump61 split --position $position --plies 1 --dir work --job-time 600 --job-memory 32 >/dev/null
 wave=0
 while jump61 jobs next --dir work --all >next.txt && [ -s next.txt ]; do
     wave=$((wave + 1))
