@@ -209,13 +209,14 @@ impl Prover {
     /// is undecided only if a limit stopped the search (or, with several threads, another
     /// thread proved it first: the table then holds the answer).
     pub fn prove(&mut self, board: &Board) -> Entry {
-        let place = self.place(board);
+        let (key, image) = self.sym.key_and_symmetry(board);
+        let place = self.table.place(key);
         let known = self.read(place).unwrap_or(Entry::FRESH);
         if known.is_win() || known.is_loss() || self.stopped.is_some() {
             return known;
         }
         self.unwinding = false;
-        self.mid(board, place, INF, INF, 0)
+        self.mid(board, (place, image), INF, INF, 0)
     }
 
     /// Counts one expansion; records why the search must stop, if it must.
@@ -264,20 +265,22 @@ impl Prover {
     }
 
     /// Multiple iterative deepening: search below `board` until its numbers reach one of
-    /// the thresholds, and store them.
+    /// the thresholds, and store them. `at` is the board's place in the table and the
+    /// symmetry that takes it to its least image (the frame of a recorded winning move).
     fn mid(
         &mut self,
         board: &Board,
-        place: Option<Place>,
+        at: (Option<Place>, usize),
         th_pn: u32,
         th_dn: u32,
         depth: u32,
     ) -> Entry {
+        let (place, image) = at;
         let start = self.positions;
         self.count();
         let mut children = Children::new();
-        let mut squares = ArrayVec::<u8, MAX_MOVES>::new();
-        if !self.children(board, &mut children, &mut squares) {
+        let mut played = ArrayVec::<(u8, u8), MAX_MOVES>::new();
+        if !self.children(board, &mut children, &mut played) {
             self.store(place, Entry::WIN, 1);
             return Entry::WIN;
         }
@@ -317,26 +320,28 @@ impl Prover {
             // (With other threads' children counted double, the chosen child may already
             // be past that: give it one step more than it has.)
             let child_th_dn = child_th_dn.max(numbers[s.best].dn.saturating_add(1).min(INF));
-            numbers[s.best] = self.mid(child, *child_place, child_th_pn, child_th_dn, depth + 1);
+            let child_at = (*child_place, usize::from(played[s.best].1));
+            numbers[s.best] = self.mid(child, child_at, child_th_pn, child_th_dn, depth + 1);
         };
         busy.map(|i| self.shared.busy[i].fetch_sub(1, Relaxed));
         let work = (self.positions - start).min(u64::from(u32::MAX)) as u32;
         let (found, best) = found;
         if found.is_win() {
             // The best child is the one whose dn, 0, made ours 0: the winning move.
-            self.store_won(board, place, usize::from(squares[best]), work);
+            let sq = usize::from(played[best].0);
+            self.store_won(place, self.sym.map(image, sq), work);
         } else {
             self.store(place, found, work);
         }
         found
     }
 
-    /// Stores that `board` is won by the move `sq`, the move turned into the frame of the
+    /// Stores that the position at `place` is won by the move `least`, in the frame of the
     /// position's least image, which every image of it shares ([`Prover::won_move`]).
-    fn store_won(&mut self, board: &Board, place: Option<Place>, sq: usize, work: u32) {
-        let Some(place) = place else { return };
-        let (_, t) = self.sym.key_and_symmetry(board);
-        if self.table.store_won_by(place, self.sym.map(t, sq), work) {
+    fn store_won(&mut self, place: Option<Place>, least: usize, work: u32) {
+        if let Some(place) = place
+            && self.table.store_won_by(place, least, work)
+        {
             self.filled += 1;
         }
     }
@@ -348,7 +353,7 @@ impl Prover {
     pub fn won_move(&self, board: &Board) -> Option<usize> {
         let (key, t) = self.sym.key_and_symmetry(board);
         let least = self.table.won_by(self.table.place(key)?)?;
-        let sq = (0..board.squares()).find(|&sq| self.sym.map(t, sq) == least)?;
+        let sq = self.sym.unmap(t, least);
         (board.legal_moves() >> sq & 1 != 0).then_some(sq)
     }
 
@@ -402,12 +407,13 @@ impl Prover {
 
     /// Puts into `children` the positions after each move, one per symmetry class,
     /// explosions first (they win and refute most often), with their places in the table;
-    /// false if a move wins at once. `squares` gets each child's move.
+    /// false if a move wins at once. `played` gets each child's move and the symmetry that
+    /// takes the child to its least image (which its key computes anyway).
     fn children(
         &self,
         board: &Board,
         children: &mut Children,
-        squares: &mut ArrayVec<u8, MAX_MOVES>,
+        played: &mut ArrayVec<(u8, u8), MAX_MOVES>,
     ) -> bool {
         // The critical squares' mask by the board's word arithmetic: square by square,
         // the spots against the capacity were 4% of a 4x4 proof's instructions (callgrind).
@@ -422,11 +428,11 @@ impl Prover {
             if child.winner().is_some() {
                 return false;
             }
-            let key = self.sym.key(&child);
+            let (key, image) = self.sym.key_and_symmetry(&child);
             if !keys.contains(&key) {
                 keys.push(key);
                 children.push((self.table.place(key), child));
-                squares.push(sq as u8);
+                played.push((sq as u8, image as u8));
             }
         }
         // The buckets' misses overlap one another, not the moves and keys above.

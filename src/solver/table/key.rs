@@ -65,6 +65,11 @@ impl Symmetries {
         self.maps[t][sq] as usize
     }
 
+    /// The square that symmetry `t` takes to `p` (the inverse of [`Symmetries::map`]).
+    pub fn unmap(&self, t: usize, p: usize) -> usize {
+        self.squares[t][p] as usize
+    }
+
     /// The canonical key of `board`: the least of its eight images' keys.
     pub fn key(&self, board: &Board) -> u128 {
         if self.size == 4 {
@@ -424,6 +429,8 @@ mod tests {
                 let mut seen: Vec<usize> = (0..size * size).map(|sq| s.map(t, sq)).collect();
                 seen.sort_unstable();
                 assert_eq!(seen, (0..size * size).collect::<Vec<_>>());
+                // `unmap` undoes it.
+                assert!((0..size * size).all(|sq| s.unmap(t, s.map(t, sq)) == sq));
             }
         }
         assert!(Symmetries::new(6).is_none());
