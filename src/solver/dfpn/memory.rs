@@ -202,6 +202,36 @@ mod tests {
         );
     }
 
+    /// With every core searching, the next size's memory is faulted in ahead only from 45%
+    /// full, not from 30%: the 4x4 start's table on two threads mostly stops between the two.
+    #[test]
+    fn with_every_core_searching_the_next_size_is_prepared_later() {
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let limits = Limits {
+            memory: 1 << 30,
+            ..Limits::default()
+        };
+        let mut prover = Prover::new(3, limits).unwrap();
+        let capacity = prover.table.capacity();
+        prover.shared.set_threads(cores);
+        prover.count_stored(capacity * 2 / 5);
+        prover.mind_the_table();
+        assert!(
+            !prover.table.prepared_to_double(),
+            "40% full, every core busy"
+        );
+        if cores > 1 {
+            prover.shared.set_threads(cores - 1);
+            prover.mind_the_table();
+            assert!(prover.table.prepared_to_double(), "40% full, a core idle");
+        }
+        let mut busy = Prover::new(3, limits).unwrap();
+        busy.shared.set_threads(cores);
+        busy.count_stored(capacity * 23 / 50);
+        busy.mind_the_table();
+        assert!(busy.table.prepared_to_double(), "46% full, every core busy");
+    }
+
     /// Once the next doubling's memory is faulted in ahead, doubling asks the machine for
     /// nothing more: asking for the new half again (which the machine's free memory no
     /// longer counted) kept the 2013 4x4 start in 8.6 GB of a 17.2 GB allowance.
