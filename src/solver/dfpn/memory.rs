@@ -3,8 +3,10 @@
 //! stores; every look at the clock ([`super::Prover::poll`]) brings the count here.
 
 use super::{Prover, Stop};
+use crate::solver::table::Table;
 use std::sync::Arc;
 use std::sync::atomic::Ordering::Relaxed;
+use std::time::{Duration, Instant};
 
 /// The table's first size when it may grow: 1 MB.
 pub(super) const FIRST_TABLE: usize = 1 << 20;
@@ -30,6 +32,9 @@ const PREPARE_AHEAD: f64 = 0.2;
 /// in 7 runs of 18 (4 of them grew the table), and a position cost 9% less on average
 /// (docs/results/solving.md).
 const PREPARE_AHEAD_BUSY: f64 = 0.05;
+/// How long the first thread waits, at a pause for the table's growth, for the others to
+/// let go of the table (each looks every 1,024 positions, a millisecond or so).
+const PAUSE_WAIT: Duration = Duration::from_secs(2);
 /// The share past which undecided entries are collected, and the share of proven entries
 /// at which the search stops for memory.
 const COLLECT_AT: f64 = 0.85;
@@ -84,7 +89,7 @@ impl Prover {
         }
         if used as f64 > grow_at * capacity && self.may_grow() {
             if self.shared.threads() > 1 {
-                self.shared.request_growth();
+                self.shared.request_pause();
                 return;
             }
             if self.grow() {
@@ -101,6 +106,37 @@ impl Prover {
                 self.shared.set_stop(Stop::Memory);
             }
         }
+    }
+
+    /// Pauses this thread while the shared table grows (a [`super::shared::PAUSE`]): the
+    /// first thread waits until the others have let go of the table, doubles it and hands
+    /// it back; the others let go of it and wait for it. Each then goes on where it was (a
+    /// place found before the doubling still finds its entry after it).
+    pub(super) fn pause_for_growth(&mut self) {
+        if self.thread == 0 {
+            self.grow_shared();
+        } else {
+            // A table of the least size stands in for the shared one meanwhile.
+            if let Ok(stand_in) = Table::new(self.sym.size(), 0) {
+                self.table = Arc::new(stand_in);
+            }
+            self.table = self.shared.wait_resumed();
+        }
+    }
+
+    /// The first thread's part of a pause: the table doubled once every other thread has
+    /// let go of it, then handed back. If they do not within [`PAUSE_WAIT`] (another owner
+    /// holds it) or the memory cannot be had, the threads unwind instead, and the table
+    /// grows between rounds as before ([`super::parallel::prove`]).
+    pub(super) fn grow_shared(&mut self) {
+        self.shared.forget_resumed();
+        let since = Instant::now();
+        while Arc::strong_count(&self.table) > 1 && since.elapsed() < PAUSE_WAIT {
+            std::thread::yield_now();
+        }
+        let grown = Arc::strong_count(&self.table) == 1 && self.grow();
+        self.table.set_shared_writers(true);
+        self.shared.resume(Arc::clone(&self.table), grown);
     }
 
     /// Whether a core is left idle by the threads searching, for the next size's memory to

@@ -38,7 +38,7 @@ use crate::board::{Board, Squares};
 use arrayvec::ArrayVec;
 use estimate::{child_threshold, fresh};
 pub use shared::Shared;
-use shared::{GROW, SOLVED, stop_of};
+use shared::{GROW, PAUSE, SOLVED, stop_of};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::sync::atomic::Ordering::Relaxed;
@@ -250,6 +250,7 @@ impl Prover {
             0 => {}
             // Another thread proved the question, or the table must grow: unwind.
             SOLVED | GROW => self.unwinding = true,
+            PAUSE => self.pause_for_growth(),
             code => self.stopped = stop_of(code),
         }
         if self.thread == 0 && self.positions.is_multiple_of(PROGRESS_EVERY) {
@@ -534,6 +535,39 @@ mod tests {
             "Blue wins 3x3: Red, to move, loses"
         );
     }
+    /// Two threads whose shared table must grow while they search pause where they are
+    /// while the first doubles it, and go on from there: the value is the one thread's,
+    /// the table grew, and every growth was such a pause (with the threads unwinding for
+    /// it instead, as before, there is none).
+    #[test]
+    fn two_threads_pause_while_their_table_doubles_and_prove_the_same_value() {
+        let limits = Limits {
+            memory: 1 << 28,
+            ..Limits::default()
+        };
+        let start = Board::new(4).total_spots();
+        let boards = seeded_positions(4, Rules::V2014, 18, 11, 9);
+        let at_ply_8: Vec<&Board> = boards
+            .iter()
+            .filter(|b| b.total_spots() == start + 8)
+            .take(2)
+            .collect();
+        assert_eq!(at_ply_8.len(), 2);
+        for board in at_ply_8 {
+            let mut one = Prover::new(4, limits).unwrap();
+            let alone = one.prove(board);
+            let mut two = Prover::new(4, limits).unwrap();
+            let together = parallel::prove(&mut two, board, 2);
+            assert!(alone.is_win() || alone.is_loss(), "{board:?}");
+            assert_eq!(together, alone, "{board:?}");
+            assert!(two.memory() > FIRST_TABLE, "{board:?}: the table grew");
+            assert!(
+                two.shared.pauses() > 0,
+                "{board:?}: the threads paused for it"
+            );
+        }
+    }
+
     /// A position the search proved won records a winning move, and each of its eight
     /// images reads the image of that move (the move is kept in the frame of the least
     /// image): playing it leaves the opponent lost, as a prover with a table of its own

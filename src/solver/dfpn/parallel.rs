@@ -91,11 +91,19 @@ fn on_threads<T: Send>(
             })
             .collect();
         let mine = work(prover);
-        shared.set_solved(true);
+        // The helpers may be paused for the table's growth, waiting for this thread.
+        loop {
+            shared.set_solved(true);
+            if !shared.pausing() {
+                break;
+            }
+            prover.grow_shared();
+        }
         let helped: Vec<(T, u64)> = helpers.into_iter().filter_map(|h| h.join().ok()).collect();
         (mine, helped)
     });
     shared.set_solved(false);
+    shared.forget_resumed();
     prover.table.set_shared_writers(false);
     shared.set_threads(1);
     prover.positions += helped.iter().map(|h| h.1).sum::<u64>();

@@ -123,9 +123,11 @@ impl Place {
         u128::from(self.check) << self.bucket_bits | self.bucket as u128
     }
 
-    /// A hash of the position (for tables of other things about it).
+    /// A hash of the position (for tables of other things about it), the same at every
+    /// size of the table: from its mixed key, which a doubling keeps.
     pub fn hash(self) -> u64 {
-        self.bucket as u64 ^ self.check.rotate_left(32)
+        let mixed = self.mixed();
+        mixed as u64 ^ ((mixed >> 64) as u64).rotate_left(32)
     }
 }
 
