@@ -4,8 +4,11 @@
 //! (see [`super`]), so the threads spread over the tree instead of repeating one
 //! another, and whatever one proves, all use. The first thread to settle the root tells
 //! the others to stop. The table starts small and doubles as it fills, as one thread's
-//! does: the threads unwind, the table grows, and they go on from what it holds (a proof
-//! that needs a few megabytes does not wait seconds for gigabytes to be mapped).
+//! does (a proof that needs a few megabytes does not wait seconds for gigabytes to be
+//! mapped): the threads pause where they are while the first doubles it, and go on from
+//! there (see `Prover::pause_for_growth`); where it cannot (another owner holds the table,
+//! or the memory cannot be had) they unwind, the table grows between rounds, and they go
+//! on from what it holds.
 //!
 //! Several questions at once ([`prove_each`], every first move of a position) go a thread
 //! each, not every thread on one: the threads then share no subtree near their roots, and a
@@ -35,7 +38,7 @@ pub fn prove(prover: &mut Prover, board: &Board, threads: usize) -> Entry {
         if decided(found) || !prover.shared.take_growth() {
             return found;
         }
-        // The threads stopped so that the table could grow (a shared table cannot): grow
+        // The threads unwound so that the table could grow (no pause could grow it): grow
         // it (or, if that fails, lower the limit so that no thread asks again) and go on
         // from what it holds.
         prover.grow();
