@@ -568,6 +568,30 @@ mod tests {
         }
     }
 
+    /// When the first thread cannot hold the shared table alone at a pause (another owner
+    /// keeps it), it waits no longer than the pause's limit (2 s), the threads unwind as they
+    /// did before the pause, the table stays at its size, and the value is still proven.
+    #[test]
+    fn a_pause_whose_table_another_owner_holds_falls_back_to_unwinding() {
+        let limits = Limits {
+            memory: 1 << 28,
+            ..Limits::default()
+        };
+        let start = Board::new(4).total_spots();
+        let boards = seeded_positions(4, Rules::V2014, 18, 11, 9);
+        let board = (boards.iter())
+            .find(|b| b.total_spots() == start + 8)
+            .unwrap();
+        let alone = Prover::new(4, limits).unwrap().prove(board);
+        let mut two = Prover::new(4, limits).unwrap();
+        let (held, first) = (Arc::clone(&two.table), two.memory());
+        let together = parallel::prove(&mut two, board, 2);
+        assert_eq!(together, alone, "{board:?}");
+        assert_eq!(two.memory(), first, "{board:?}: the table did not grow");
+        assert!(two.shared.pauses() > 0, "{board:?}: a pause was asked for");
+        drop(held);
+    }
+
     /// A position the search proved won records a winning move, and each of its eight
     /// images reads the image of that move (the move is kept in the frame of the least
     /// image): playing it leaves the opponent lost, as a prover with a table of its own
